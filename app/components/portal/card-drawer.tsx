@@ -1,0 +1,176 @@
+import { useEffect, useRef } from 'react'
+import { Link, useNavigate } from 'react-router'
+import type { CardView, ItemView, PortalView } from './types'
+import { CardIcon, GetAccessLink, GradeBadge, itemHref, ItemStateIcon } from './cards'
+import { CloseIcon, DownloadIcon, EyeIcon, LinkIcon } from '~/components/icons'
+import { RECURRENCE_LABELS } from '~/lib/card-kinds'
+import { formatDate } from '~/lib/format'
+
+/**
+ * The expanded card: a right-hand drawer rendered by the server when the URL asks for it, so it opens
+ * without JavaScript. With JavaScript, focus moves in, Escape closes it and focus goes back.
+ */
+export function CardDrawer({ view, card }: { view: PortalView; card: CardView }) {
+  const navigate = useNavigate()
+  const panel = useRef<HTMLDivElement>(null)
+  const closeHref = view.product.home
+
+  useEffect(() => {
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null
+    const target = view.openItemUid ? document.getElementById(`item-${view.openItemUid}`) : null
+    if (target) {
+      target.scrollIntoView({ block: 'start' })
+      target.focus({ preventScroll: true })
+    } else {
+      panel.current?.focus()
+    }
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') {
+        event.preventDefault()
+        navigate(closeHref, { preventScrollReset: true })
+      } else if (event.key === 'Tab') {
+        trapFocus(event, panel.current)
+      }
+    }
+    document.addEventListener('keydown', onKey)
+    return () => {
+      document.removeEventListener('keydown', onKey)
+      const trigger = document.querySelector<HTMLElement>(`[data-card-trigger="${card.kind}"]`)
+      ;(opener && document.contains(opener) && opener !== document.body ? opener : trigger)?.focus({ preventScroll: true })
+    }
+  }, [card.kind, view.openItemUid, closeHref, navigate])
+
+  const titleId = 'drawer-title'
+  return (
+    <div className="drawer-layer">
+      <Link className="drawer-backdrop" to={closeHref} preventScrollReset aria-hidden="true" tabIndex={-1} />
+      <div className="drawer" role="dialog" aria-modal="true" aria-labelledby={titleId} ref={panel} tabIndex={-1}>
+        <header className="drawer__header">
+          <CardIcon card={card} />
+          <h2 id={titleId}>{card.title}</h2>
+          <Link className="icon-button" to={closeHref} preventScrollReset aria-label="Close">
+            <CloseIcon />
+          </Link>
+        </header>
+        {card.displayText ? <p className="drawer__text">{card.displayText}</p> : null}
+        <div className="drawer__body">
+          {card.items.length ? (
+            card.items.map((item) => <ItemDetail key={item.uid} view={view} item={item} open={item.uid === view.openItemUid} />)
+          ) : (
+            <p className="card__placeholder">{card.placeholder || 'Nothing to show here yet.'}</p>
+          )}
+        </div>
+      </div>
+    </div>
+  )
+}
+
+function trapFocus(event: KeyboardEvent, container: HTMLElement | null) {
+  if (!container) return
+  const focusable = container.querySelectorAll<HTMLElement>('a[href], button:not([disabled]), input, select, textarea, [tabindex]:not([tabindex="-1"])')
+  if (!focusable.length) return
+  const first = focusable[0]
+  const last = focusable[focusable.length - 1]
+  if (event.shiftKey && (document.activeElement === first || document.activeElement === container)) {
+    event.preventDefault()
+    last.focus()
+  } else if (!event.shiftKey && document.activeElement === last) {
+    event.preventDefault()
+    first.focus()
+  }
+}
+
+function ItemDetail({ view, item, open }: { view: PortalView; item: ItemView; open: boolean }) {
+  const titleId = `item-${item.uid}-title`
+  return (
+    <article id={`item-${item.uid}`} className={`item${open ? ' item--open' : ''}`} aria-labelledby={titleId} tabIndex={-1}>
+      <header className="item__header">
+        <ItemStateIcon item={item} />
+        {item.logo ? <img src={item.logo} alt="" width={32} height={32} /> : null}
+        <h3 id={titleId}>{item.title}</h3>
+        {item.enabledState === 'WorkInProgress' ? <span className="tag tag--warning">In Progress</span> : null}
+        {view.mode === 'Main' && item.publicAccess ? <span className="tag">Public Access</span> : null}
+        {item.hidden ? <span className="tag">Hidden</span> : null}
+        <Link className="icon-button" to={itemHref(view, item)} preventScrollReset aria-label={`Permalink to ${item.title}`}>
+          <LinkIcon size={16} />
+        </Link>
+      </header>
+      {item.locked ? (
+        <div className="item__locked">
+          <p>This information is available to approved reviewers.</p>
+          <GetAccessLink view={view} item={item} />
+        </div>
+      ) : (
+        <ItemContent item={item} />
+      )}
+      {item.lastModified ? (
+        <footer className="item__footer">
+          Modified at {formatDate(item.lastModified.on)}
+          {item.lastModified.by ? ` by ${item.lastModified.by}` : ''}
+        </footer>
+      ) : null}
+    </article>
+  )
+}
+
+function ItemContent({ item }: { item: ItemView }) {
+  const facts: [string, string][] = []
+  if (item.itemType) facts.push(['Type', item.itemType])
+  if (item.auditor) facts.push(['Auditor', item.auditor])
+  if (item.expiresOn) facts.push(['Expires', formatDate(item.expiresOn)])
+  if (item.maturity) facts.push(['Maturity', item.maturity])
+  if (item.recurrence) facts.push(['Frequency', RECURRENCE_LABELS[item.recurrence as keyof typeof RECURRENCE_LABELS] ?? item.recurrence])
+  if (item.choice) facts.push([item.choice.question, item.choice.answer])
+  return (
+    <div className="item__content">
+      {item.explanation ? <p className="item__explanation">{item.explanation}</p> : null}
+      {facts.length ? (
+        <dl className="item__facts">
+          {facts.map(([label, value]) => (
+            <div key={label}>
+              <dt>{label}</dt>
+              <dd>{value}</dd>
+            </div>
+          ))}
+        </dl>
+      ) : null}
+      {item.grades?.length ? (
+        <ul className="grades">
+          {item.grades.map((grade, index) => (
+            <li key={index}>
+              <span className="grades__label">{grade.url ? <a href={grade.url} rel="noopener noreferrer" target="_blank">{grade.label}</a> : grade.label}</span>
+              {grade.description ? <span className="grades__description">{grade.description}</span> : null}
+              <GradeBadge grade={grade} />
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {item.href ? (
+        <p>
+          <a href={item.href} rel="noopener noreferrer" target="_blank">
+            Learn more
+          </a>
+        </p>
+      ) : null}
+      {item.files?.length ? (
+        <ul className="files">
+          {item.files.map((file) => (
+            <li key={file.id}>
+              <span className="files__name">{file.name}</span>
+              <a className="button button--small button--secondary" href={file.viewUrl} target="_blank" rel="noopener">
+                <EyeIcon size={14} /> View
+              </a>
+              {file.downloadUrl ? (
+                <a className="button button--small button--secondary" href={file.downloadUrl} download={file.name}>
+                  <DownloadIcon size={14} /> Download
+                </a>
+              ) : (
+                <span className="files__note">View only</span>
+              )}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  )
+}

@@ -1,0 +1,118 @@
+import { Link, useLocation } from 'react-router'
+import type { CardView, ItemView, PortalView } from './types'
+import { CheckIcon, ExpandIcon, LockIcon, ProgressIcon, ShieldIcon } from '~/components/icons'
+import { withQuery } from '~/lib/format'
+
+export function itemHref(view: PortalView, item: Pick<ItemView, 'slug'>) {
+  return `${view.product.itemBase}/${item.slug}`
+}
+
+export function cardHref(view: PortalView, kind: string) {
+  return withQuery(view.product.home, '', { card: kind })
+}
+
+export function LockBadge() {
+  return (
+    <span className="lock-badge">
+      <LockIcon size={14} label="Restricted" />
+    </span>
+  )
+}
+
+export function ItemStateIcon({ item }: { item: ItemView }) {
+  if (item.locked) return <LockIcon size={18} label="Restricted" />
+  if (item.enabledState === 'WorkInProgress') return <ProgressIcon size={18} label="In Progress" />
+  return <CheckIcon size={18} label="Enabled" />
+}
+
+/** "Get access" for a locked item: opens the access request on the request tab. */
+export function GetAccessLink({ view, item }: { view: PortalView; item: ItemView }) {
+  const location = useLocation()
+  return (
+    <Link className="get-access" to={withQuery(location.pathname, location.search, { requestAccess: 'true', itemUid: item.uid })} preventScrollReset>
+      Get access
+    </Link>
+  )
+}
+
+export function CardIcon({ card }: { card: Pick<CardView, 'iconUrl'> }) {
+  if (card.iconUrl) {
+    return (
+      <img
+        className="card-icon"
+        src={card.iconUrl}
+        alt=""
+        width={20}
+        height={20}
+        onError={(event) => {
+          event.currentTarget.src = '/images/card-icon-generic.svg'
+        }}
+      />
+    )
+  }
+  return (
+    <span className="card-icon">
+      <ShieldIcon size={20} />
+    </span>
+  )
+}
+
+export function CardGrid({ view }: { view: PortalView }) {
+  if (!view.cards.length) return null
+  return (
+    <section className="card-grid" aria-label="Security practices">
+      {view.cards.map((card) => (
+        <GenericCard key={card.kind} view={view} card={card} />
+      ))}
+    </section>
+  )
+}
+
+function GenericCard({ view, card }: { view: PortalView; card: CardView }) {
+  const titleId = `card-${card.kind}-title`
+  const href = cardHref(view, card.kind)
+  return (
+    <article className={`card${card.hidden ? ' card--hidden' : ''}`} aria-labelledby={titleId} data-card={card.kind}>
+      <header className="card__header">
+        <CardIcon card={card} />
+        <h3 id={titleId}>
+          <Link to={href} preventScrollReset data-card-trigger={card.kind}>
+            {card.title}
+          </Link>
+        </h3>
+        {card.hidden ? <span className="tag">Hidden</span> : null}
+        <Link className="icon-button" to={href} preventScrollReset aria-label={`Expand ${card.title}`}>
+          <ExpandIcon size={16} />
+        </Link>
+      </header>
+      {card.displayText ? <p className="card__text">{card.displayText}</p> : null}
+      {card.items.length ? (
+        <ul className="card__items">
+          {card.items.map((item) => (
+            <li key={item.uid} className="card__item">
+              <ItemStateIcon item={item} />
+              <Link to={itemHref(view, item)} preventScrollReset>
+                {item.title}
+              </Link>
+              {item.enabledState === 'WorkInProgress' ? <span className="tag tag--warning">In Progress</span> : null}
+              {item.kind === 'SecurityGrades' && item.grades?.[0] ? <GradeBadge grade={item.grades[0]} /> : null}
+              {item.choice ? <span className="card__answer">{item.choice.answer}</span> : null}
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="card__placeholder">{card.placeholder || 'Nothing to show here yet.'}</p>
+      )}
+      {card.itemCount > card.items.length ? (
+        <Link className="card__more" to={href} preventScrollReset>
+          View more
+        </Link>
+      ) : null}
+    </article>
+  )
+}
+
+export function GradeBadge({ grade }: { grade: NonNullable<ItemView['grades']>[number] }) {
+  if (!grade.grade) return null
+  return <span className={`grade grade--${grade.colour}`}>{grade.grade}</span>
+}

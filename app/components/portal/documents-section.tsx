@@ -1,0 +1,106 @@
+import { Link, useLocation } from 'react-router'
+import type { DocumentView, PortalView } from './types'
+import { GetAccessLink, itemHref } from './cards'
+import { DownloadIcon, EyeIcon, FileIcon, LockIcon } from '~/components/icons'
+import { withQuery } from '~/lib/format'
+import { DOCUMENTS_COLLAPSED } from '~/lib/portal-view'
+
+const TABS = [
+  { id: 'public', label: 'Public' },
+  { id: 'private', label: 'Private' },
+  { id: 'all', label: 'All' },
+] as const
+
+export function DocumentsSection({ view }: { view: PortalView }) {
+  const documents = view.documents
+  const location = useLocation()
+  if (!documents) return null
+  const here = (changes: Record<string, string | null>) => withQuery(location.pathname, location.search, changes)
+  // With featured documents the list stays collapsed to its toggle; without, 12 show (9 on small screens).
+  const collapsedCount = documents.featured.length ? 0 : DOCUMENTS_COLLAPSED
+  const shown = documents.expanded ? documents.entries : documents.entries.slice(0, collapsedCount)
+  const canExpand = documents.entries.length > collapsedCount
+
+  return (
+    <section className="panel documents" id="documents" aria-labelledby="documents-title">
+      <div className="panel__header">
+        <h2 id="documents-title">{documents.title}</h2>
+        {documents.tabs ? (
+          <div className="tabs" role="tablist" aria-label="Filter documents">
+            {TABS.map((tab) => (
+              <Link
+                key={tab.id}
+                role="tab"
+                aria-selected={documents.filter === tab.id}
+                aria-controls="documents-list"
+                className="tabs__tab"
+                to={here({ docs: tab.id === 'all' ? null : tab.id })}
+                preventScrollReset
+                replace
+              >
+                {tab.label}
+              </Link>
+            ))}
+          </div>
+        ) : null}
+      </div>
+      {documents.featured.length ? (
+        <div className="documents__featured">
+          <h3>Featured documents</h3>
+          <ul className="document-grid">
+            {documents.featured.map((document) => (
+              <DocumentRow key={document.key} view={view} document={document} />
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      <div id="documents-list" role={documents.tabs ? 'tabpanel' : undefined} aria-labelledby={documents.tabs ? undefined : 'documents-title'} aria-label={documents.tabs ? `${TABS.find((tab) => tab.id === documents.filter)?.label} documents` : undefined}>
+        {shown.length ? (
+          <ul className={`document-grid${documents.expanded ? '' : ' document-grid--collapsed'}`}>
+            {shown.map((document) => (
+              <DocumentRow key={document.key} view={view} document={document} />
+            ))}
+          </ul>
+        ) : null}
+        {documents.entries.length === 0 && view.mode === 'Main' ? (
+          <p className="empty">Uploaded documents from all cards will appear here.</p>
+        ) : null}
+      </div>
+      {canExpand ? (
+        <Link className="documents__toggle" to={here({ documents: documents.expanded ? null : 'all' }) + '#documents'} preventScrollReset replace>
+          {documents.expanded ? 'View less' : 'View all documents'}
+        </Link>
+      ) : null}
+    </section>
+  )
+}
+
+function DocumentRow({ view, document }: { view: PortalView; document: DocumentView }) {
+  return (
+    <li className="document">
+      <span className="document__icon">{document.locked ? <LockIcon size={18} label="Restricted" /> : <FileIcon size={18} />}</span>
+      <span className="document__text">
+        <Link className="document__title" to={`${itemHref(view, { slug: document.itemSlug })}`} preventScrollReset>
+          {document.title}
+        </Link>
+        <span className="document__meta">{document.cardTitle}</span>
+      </span>
+      <span className="document__actions">
+        {document.locked ? (
+          <GetAccessLink view={view} item={{ uid: document.itemUid } as never} />
+        ) : document.file ? (
+          <>
+            <a className="icon-button" href={document.file.viewUrl} target="_blank" rel="noopener" aria-label={`View ${document.title}`}>
+              <EyeIcon size={16} />
+            </a>
+            {document.file.downloadUrl ? (
+              <a className="icon-button" href={document.file.downloadUrl} download={document.file.name} aria-label={`Download ${document.title}`}>
+                <DownloadIcon size={16} />
+              </a>
+            ) : null}
+          </>
+        ) : null}
+      </span>
+    </li>
+  )
+}

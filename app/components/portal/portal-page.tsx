@@ -1,0 +1,185 @@
+import { Link, useLocation } from 'react-router'
+import type { PortalView, SectionId } from './types'
+import { CardDrawer } from './card-drawer'
+import { CardGrid } from './cards'
+import { DocumentsSection } from './documents-section'
+import { CertificationsSection, HelpSection, KnowledgeBaseSection, OverviewSection, SubprocessorsSection, TrustedBySection } from './sections'
+import { UpdatesSection } from './updates-section'
+import { BellIcon, ChevronIcon, HelpIcon, ShieldIcon } from '~/components/icons'
+import { withQuery } from '~/lib/format'
+import { PROJECT_NAME, PROJECT_URL } from '~/lib/project'
+
+export function PortalPage({ view }: { view: PortalView }) {
+  return (
+    <div className="portal">
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <PortalHeader view={view} />
+      {view.recentUpdates.length > 0 ? <NotificationBar view={view} /> : null}
+      {view.product.bannerUrl ? <div className="portal-banner" style={{ backgroundImage: `url("${view.product.bannerUrl}")` }} /> : null}
+      <main id="main" className="portal-main">
+        {view.portal.reviewBanner ? <ReviewBanner view={view} /> : null}
+        {view.sections.map((section) => (
+          <PortalSection key={section} id={section} view={view} />
+        ))}
+      </main>
+      <PortalFooter view={view} />
+      <ContactBubble view={view} />
+      {view.openCard ? <CardDrawer view={view} card={view.openCard} /> : null}
+    </div>
+  )
+}
+
+function PortalSection({ id, view }: { id: SectionId; view: PortalView }) {
+  switch (id) {
+    case 'overview_and_certifications':
+      return (
+        <div className="row row--split">
+          {view.overview ? <OverviewSection view={view} /> : null}
+          {view.certifications ? <CertificationsSection view={view} /> : null}
+        </div>
+      )
+    case 'overview':
+      return view.overview ? <OverviewSection view={view} /> : null
+    case 'certifications':
+      return view.certifications ? <CertificationsSection view={view} /> : null
+    case 'trusted_by':
+      return <TrustedBySection view={view} />
+    case 'subprocessors':
+      return <SubprocessorsSection view={view} />
+    case 'documents':
+      return <DocumentsSection view={view} />
+    case 'cards':
+      return <CardGrid view={view} />
+    case 'knowledge_base':
+      return <KnowledgeBaseSection view={view} />
+    case 'trust_center_updates':
+      return <UpdatesSection view={view} />
+    case 'help':
+      return <HelpSection view={view} />
+  }
+}
+
+function PortalHeader({ view }: { view: PortalView }) {
+  const { org, portal } = view
+  return (
+    <header className="portal-header">
+      <div className="portal-header__inner">
+        <a className="portal-header__brand" href={org.website ?? view.product.home} {...(org.website ? { rel: 'noopener' } : {})}>
+          {org.logoUrl ? <img src={org.logoUrl} alt={`${org.name} logo`} height={32} /> : <span className="portal-header__name">{org.name}</span>}
+        </a>
+        {portal.showTitle ? <span className="portal-header__title">{portal.title}</span> : null}
+        <div className="portal-header__actions">{view.products.length > 1 ? <ProductSelector view={view} /> : null}</div>
+      </div>
+    </header>
+  )
+}
+
+/** A disclosure of links: each product is a page of its own, so this works without JavaScript. */
+function ProductSelector({ view }: { view: PortalView }) {
+  const current = view.products.find((product) => product.current)
+  return (
+    <details className="product-selector">
+      <summary aria-label={`Product: ${current?.name ?? ''}`}>
+        <span>{current?.name}</span>
+        <ChevronIcon size={16} />
+      </summary>
+      <nav aria-label="Products">
+        <ul>
+          {view.products.map((product) => (
+            <li key={product.slug}>
+              <Link to={product.href} aria-current={product.current ? 'page' : undefined}>
+                {product.name}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+    </details>
+  )
+}
+
+function NotificationBar({ view }: { view: PortalView }) {
+  const location = useLocation()
+  const latest = view.recentUpdates[0]
+  return (
+    <div className="notification-bar" role="region" aria-label="Recent updates">
+      <BellIcon size={16} />
+      <span>
+        <strong>New update:</strong> {latest.subject}
+      </span>
+      <Link to={withQuery(location.pathname, location.search, { tcuUid: latest.id, updatesPage: null })} preventScrollReset>
+        Read update
+      </Link>
+    </div>
+  )
+}
+
+function ReviewBanner({ view }: { view: PortalView }) {
+  const location = useLocation()
+  return (
+    <section className="review-banner" aria-labelledby="review-banner-title">
+      <div className="review-banner__icon">
+        <ShieldIcon size={28} />
+      </div>
+      <div className="review-banner__text">
+        <h2 id="review-banner-title">Start your security review</h2>
+        <ul>
+          <li>View &amp; download sensitive information</li>
+          <li>{view.portal.reviewBanner?.informationSubtitle}</li>
+        </ul>
+      </div>
+      <div className="review-banner__actions">
+        <Link className="button button--primary" to={withQuery(location.pathname, location.search, { requestAccess: 'true', loginRequest: null })}>
+          Request access
+        </Link>
+        <Link className="button button--secondary" to={withQuery(location.pathname, location.search, { loginRequest: 'true', requestAccess: null })}>
+          Log in
+        </Link>
+      </div>
+    </section>
+  )
+}
+
+function PortalFooter({ view }: { view: PortalView }) {
+  return (
+    <footer className="portal-footer">
+      <p>
+        © {view.org.name}. {view.portal.title}
+      </p>
+      <a className="built-on" href={PROJECT_URL} rel="noopener">
+        <ShieldIcon size={14} /> Built on {PROJECT_NAME}
+      </a>
+    </footer>
+  )
+}
+
+/** Contact bubble: a disclosure, so it opens without JavaScript. */
+function ContactBubble({ view }: { view: PortalView }) {
+  const { contactSupport, reportIssue } = view.portal
+  if (!contactSupport && !reportIssue) return null
+  return (
+    <details className="contact-bubble">
+      <summary aria-label="Contact">
+        <HelpIcon size={22} />
+      </summary>
+      <ul className="contact-bubble__menu">
+        {contactSupport ? (
+          <li>
+            <a href={contactSupport.href} {...(contactSupport.external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}>
+              Contact support
+            </a>
+          </li>
+        ) : null}
+        {reportIssue ? (
+          <li>
+            <a href={reportIssue.href} {...(reportIssue.external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}>
+              Report issue
+            </a>
+          </li>
+        ) : null}
+      </ul>
+    </details>
+  )
+}

@@ -1,0 +1,201 @@
+import { useEffect, useRef, useState } from 'react'
+import { Form, Link, useLocation, useSubmit } from 'react-router'
+import type { PortalView, SubprocessorColumn } from './types'
+import { itemHref, LockBadge } from './cards'
+import { BuildingIcon, SearchIcon } from '~/components/icons'
+
+export function OverviewSection({ view }: { view: PortalView }) {
+  const overview = view.overview!
+  return (
+    <section className="panel overview" aria-labelledby="overview-title">
+      <h2 id="overview-title">{overview.title}</h2>
+      <div className="overview__text">
+        {overview.text.split(/\n{2,}/).map((paragraph, index) => (
+          <p key={index}>{paragraph}</p>
+        ))}
+      </div>
+    </section>
+  )
+}
+
+export function CertificationsSection({ view }: { view: PortalView }) {
+  const certifications = view.certifications!
+  return (
+    <section className="panel certifications" aria-labelledby="certifications-title">
+      <div className="panel__header">
+        <h2 id="certifications-title">{certifications.title}</h2>
+      </div>
+      <ul className="certifications__grid">
+        {certifications.items.map((item) => (
+          <li key={item.uid}>
+            <Link className="certification" to={itemHref(view, item)} preventScrollReset>
+              <img src={item.logo ?? '/images/certifications/generic.svg'} alt="" width={56} height={56} loading="lazy" />
+              <span className="certification__title">{item.title}</span>
+              {item.locked ? <LockBadge /> : null}
+              {item.enabledState === 'WorkInProgress' ? <span className="tag tag--warning">In Progress</span> : null}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
+  )
+}
+
+export function TrustedBySection({ view }: { view: PortalView }) {
+  const trustedBy = view.trustedBy
+  if (!trustedBy) return null
+  return (
+    <section className="panel trusted-by" aria-labelledby="trusted-by-title">
+      <h2 id="trusted-by-title">{trustedBy.title}</h2>
+      <ul className="trusted-by__grid">
+        {trustedBy.companies.map((company) => (
+          <li key={company.name} className="trusted-by__company">
+            <CompanyLogo name={company.name} logoUrl={company.logoUrl} />
+          </li>
+        ))}
+      </ul>
+    </section>
+  )
+}
+
+/** A company logo that falls back to a building icon when missing or broken. */
+function CompanyLogo({ name, logoUrl }: { name: string; logoUrl: string | null }) {
+  const [failed, setFailed] = useState(false)
+  if (!logoUrl || failed) {
+    return (
+      <span className="company-fallback" title={name}>
+        <BuildingIcon size={28} />
+        <span>{name}</span>
+      </span>
+    )
+  }
+  return <img src={logoUrl} alt={name} height={56} loading="lazy" onError={() => setFailed(true)} />
+}
+
+const COLUMN_LABELS: Record<SubprocessorColumn, string> = {
+  purpose: 'Purpose',
+  location: 'Location',
+  additionalDetails: 'Additional Details',
+}
+
+export function SubprocessorsSection({ view }: { view: PortalView }) {
+  const subprocessors = view.subprocessors
+  const submit = useSubmit()
+  const location = useLocation()
+  const [term, setTerm] = useState(subprocessors?.search ?? '')
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined)
+  useEffect(() => () => clearTimeout(timer.current), [])
+  if (!subprocessors) return null
+
+  // Without JavaScript the form submits on Enter; with it, results follow the typing.
+  const onChange = (event: React.ChangeEvent<HTMLInputElement>) => {
+    const form = event.currentTarget.form
+    setTerm(event.currentTarget.value)
+    clearTimeout(timer.current)
+    timer.current = setTimeout(() => form && submit(form, { replace: true, preventScrollReset: true }), 250)
+  }
+
+  return (
+    <section className="panel subprocessors" id="subprocessors" aria-labelledby="subprocessors-title">
+      <div className="panel__header">
+        <h2 id="subprocessors-title">{subprocessors.title}</h2>
+        <Form method="get" action={`${location.pathname}#subprocessors`} role="search" className="search-field" preventScrollReset>
+          <SearchIcon size={16} />
+          <input
+            type="search"
+            name="subprocessorSearch"
+            value={term}
+            onChange={onChange}
+            maxLength={200}
+            placeholder="Search by subprocessor name or information"
+            aria-label="Search by subprocessor name or information"
+          />
+          <button type="submit" className="visually-hidden">
+            Search
+          </button>
+        </Form>
+      </div>
+      <div className="table-scroll">
+        <table className="subprocessors__table">
+          <thead>
+            <tr>
+              <th scope="col">Company</th>
+              {subprocessors.columns.map((column) => (
+                <th scope="col" key={column}>
+                  {COLUMN_LABELS[column]}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {subprocessors.rows.map((row) => (
+              <tr key={row.id}>
+                <th scope="row">
+                  <span className="subprocessor">
+                    {row.logoUrl ? <img src={row.logoUrl} alt="" width={25} height={25} loading="lazy" /> : <BuildingIcon size={20} />}
+                    <span>{row.company}</span>
+                  </span>
+                </th>
+                {subprocessors.columns.map((column) => (
+                  <td key={column}>{row[column]}</td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        {subprocessors.rows.length === 0 ? (
+          <p className="empty" role="status">
+            No results match this criteria
+          </p>
+        ) : null}
+      </div>
+    </section>
+  )
+}
+
+export function KnowledgeBaseSection({ view }: { view: PortalView }) {
+  if (!view.faqs.length) return null
+  return (
+    <section className="panel knowledge-base" aria-labelledby="knowledge-base-title">
+      <h2 id="knowledge-base-title">Knowledge Base (FAQs)</h2>
+      <div className="faq-list">
+        {view.faqs.map((faq) => (
+          <details key={faq.id} className="faq">
+            <summary>{faq.question}</summary>
+            <p>{faq.answer}</p>
+            {faq.comment ? <p className="faq__comment">{faq.comment}</p> : null}
+          </details>
+        ))}
+      </div>
+    </section>
+  )
+}
+
+export function HelpSection({ view }: { view: PortalView }) {
+  const { contactSupport, reportIssue, securityMailbox } = view.portal
+  return (
+    <section className="panel help" aria-labelledby="help-title">
+      <h2 id="help-title">Help</h2>
+      <p>
+        Questions about {view.org.name}&apos;s security or this {view.portal.title}? Our team is happy to help.
+      </p>
+      <div className="help__actions">
+        {contactSupport ? (
+          <a className="button button--secondary" href={contactSupport.href}>
+            Contact support
+          </a>
+        ) : null}
+        {reportIssue ? (
+          <a className="button button--secondary" href={reportIssue.href}>
+            Report issue
+          </a>
+        ) : null}
+      </div>
+      {securityMailbox ? (
+        <p className="help__note">
+          To report a vulnerability, write to <a href={`mailto:${securityMailbox}`}>{securityMailbox}</a>.
+        </p>
+      ) : null}
+    </section>
+  )
+}

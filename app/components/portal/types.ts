@@ -1,0 +1,2 @@
+export type * from '~/lib/portal-view'
+export type { SectionId } from '~/lib/sections'

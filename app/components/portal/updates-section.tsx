@@ -1,0 +1,93 @@
+import { useEffect, useState } from 'react'
+import { Link, useLocation } from 'react-router'
+import type { PortalView, UpdateView } from './types'
+import { LinkIcon, PinIcon } from '~/components/icons'
+import { formatDate, withQuery } from '~/lib/format'
+
+const CATEGORY_LABELS: Record<string, string> = {
+  compliance: 'Compliance',
+  vulnerabilities: 'Vulnerabilities',
+  incidents: 'Incidents',
+  subprocessors: 'Subprocessors',
+  general: 'General',
+}
+
+export function UpdatesSection({ view }: { view: PortalView }) {
+  const updates = view.updates
+  const location = useLocation()
+  useEffect(() => {
+    if (updates?.highlighted) document.getElementById(`update-${updates.highlighted}`)?.scrollIntoView({ block: 'center' })
+  }, [updates?.highlighted])
+  if (!updates || !updates.items.length) return null
+  const page = (number: number) => withQuery(location.pathname, location.search, { updatesPage: String(number), tcuUid: null }) + '#updates'
+
+  return (
+    <section className="panel updates" id="updates" aria-labelledby="updates-title">
+      <h2 id="updates-title">{updates.title}</h2>
+      <ol className="updates__list">
+        {updates.items.map((update) => (
+          <UpdateEntry key={update.id} view={view} update={update} highlighted={update.id === updates.highlighted} />
+        ))}
+      </ol>
+      {updates.pageCount > 1 ? (
+        <nav className="pagination" aria-label="Updates pages">
+          {updates.page > 1 ? (
+            <Link to={page(updates.page - 1)} preventScrollReset>
+              Previous
+            </Link>
+          ) : (
+            <span aria-hidden="true" />
+          )}
+          <span>
+            Page {updates.page} of {updates.pageCount}
+          </span>
+          {updates.page < updates.pageCount ? (
+            <Link to={page(updates.page + 1)} preventScrollReset>
+              Next
+            </Link>
+          ) : (
+            <span aria-hidden="true" />
+          )}
+        </nav>
+      ) : null}
+    </section>
+  )
+}
+
+function UpdateEntry({ view, update, highlighted }: { view: PortalView; update: UpdateView; highlighted: boolean }) {
+  const [copied, setCopied] = useState(false)
+  const permalink = withQuery(view.product.home, '', { tcuUid: update.id })
+  const copy = async (event: React.MouseEvent) => {
+    if (!navigator.clipboard) return
+    event.preventDefault()
+    try {
+      await navigator.clipboard.writeText(new URL(permalink, window.location.href).toString())
+      setCopied(true)
+      setTimeout(() => setCopied(false), 3000)
+    } catch {
+      // Fall back to following the link, whose address can be copied from the address bar.
+      window.location.assign(permalink)
+    }
+  }
+  return (
+    <li id={`update-${update.id}`} className={`update${highlighted ? ' update--highlighted' : ''}`} aria-current={highlighted ? 'true' : undefined}>
+      <div className="update__meta">
+        <span className={`tag tag--${update.category}`}>{CATEGORY_LABELS[update.category] ?? update.category}</span>
+        <time dateTime={update.createdAt}>{formatDate(update.createdAt)}</time>
+        {update.pinned ? (
+          <span className="update__pinned">
+            <PinIcon size={14} /> Pinned
+          </span>
+        ) : null}
+      </div>
+      <h3>{update.subject}</h3>
+      <p>{update.message}</p>
+      <a className="update__copy" href={permalink} onClick={copy}>
+        <LinkIcon size={14} /> {copied ? 'Link copied' : 'Copy link'}
+      </a>
+      <span className="visually-hidden" role="status">
+        {copied ? 'Link copied' : ''}
+      </span>
+    </li>
+  )
+}

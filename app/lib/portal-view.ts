@@ -1,0 +1,148 @@
+// The shape of what the portal page receives: only what this viewer may see (built in server/portal).
+import type { CardKind, EnabledState } from './card-kinds'
+import type { GradeColour } from './security-grades'
+import type { SectionId } from './sections'
+
+export type Mode = 'Main' | 'Preview' | 'AccountExternal' | 'Public'
+
+export interface FileView {
+  id: string
+  name: string
+  contentType: string
+  viewOnly: boolean
+  viewUrl: string
+  /** Absent when this viewer may not download it. */
+  downloadUrl?: string
+}
+
+export interface GradeEntryView {
+  label: string
+  description: string | null
+  url: string | null
+  grade: string | null
+  colour: GradeColour
+}
+
+export interface ItemView {
+  uid: string
+  slug: string
+  title: string
+  kind: CardKind
+  enabledState: EnabledState
+  locked: boolean
+  publicAccess: boolean
+  custom: boolean
+  hidden?: boolean
+  logo?: string
+  /** Unlocked items only from here on. */
+  explanation?: string | null
+  href?: string | null
+  maturity?: string | null
+  recurrence?: string | null
+  auditor?: string | null
+  expiresOn?: string | null
+  itemType?: string | null
+  choice?: { question: string; answer: string } | null
+  grades?: GradeEntryView[]
+  provider?: string
+  files?: FileView[]
+  lastModified?: { on: string; by: string | null }
+}
+
+export interface CardView {
+  kind: CardKind
+  title: string
+  displayText: string | null
+  placeholder: string | null
+  hidden: boolean
+  iconUrl: string | null
+  itemCount: number
+  /** The first three in the grid; all of them when the card is open. */
+  items: ItemView[]
+}
+
+export interface DocumentView {
+  key: string
+  title: string
+  itemUid: string
+  itemSlug: string
+  cardTitle: string
+  publicAccess: boolean
+  locked: boolean
+  featured: boolean
+  file?: FileView
+}
+
+export interface UpdateView {
+  id: string
+  subject: string
+  category: string
+  message: string
+  createdAt: string
+  pinned: boolean
+  audience: 'public' | 'private'
+}
+
+export interface SubprocessorView {
+  id: string
+  company: string
+  domain: string | null
+  logoUrl: string | null
+  purpose: string | null
+  location: string | null
+  additionalDetails: string | null
+}
+
+export type SubprocessorColumn = 'purpose' | 'location' | 'additionalDetails'
+
+export interface PortalView {
+  mode: Mode
+  org: { name: string; slug: string; website: string | null; logoUrl: string | null }
+  portal: {
+    basePath: string
+    portalUrl: string
+    title: string
+    showTitle: boolean
+    description: string
+    contactSupport: { href: string; external: boolean } | null
+    reportIssue: { href: string; external: boolean } | null
+    securityMailbox: string | null
+    reviewBanner: { informationSubtitle: string } | null
+    subscribeEnabled: boolean
+    revision: number
+    updatedAt: string
+  }
+  products: { slug: string; name: string; href: string; current: boolean }[]
+  /** home: the product's portal page; itemBase + '/' + slug: an item's permalink. */
+  product: { slug: string; name: string; bannerUrl: string | null; home: string; itemBase: string }
+  sections: SectionId[]
+  overview: { title: string; text: string } | null
+  certifications: { title: string; items: ItemView[] } | null
+  trustedBy: { title: string; companies: { name: string; logoUrl: string | null }[] } | null
+  subprocessors: {
+    title: string
+    rows: SubprocessorView[]
+    columns: SubprocessorColumn[]
+    total: number
+    search: string
+  } | null
+  documents: {
+    title: string
+    featured: DocumentView[]
+    entries: DocumentView[]
+    tabs: boolean
+    filter: 'all' | 'public' | 'private'
+    expanded: boolean
+  } | null
+  cards: CardView[]
+  faqs: { id: string; question: string; answer: string; comment: string | null }[]
+  updates: { title: string; items: UpdateView[]; page: number; pageCount: number; highlighted: string | null } | null
+  recentUpdates: UpdateView[]
+  openCard: CardView | null
+  openItemUid: string | null
+}
+
+export const UPDATES_PAGE_SIZE = 5
+export const CARD_PREVIEW_ITEMS = 3
+export const DOCUMENTS_COLLAPSED = 12
+export const RECENT_UPDATE_MS = 24 * 60 * 60 * 1000

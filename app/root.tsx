@@ -1,0 +1,43 @@
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError } from 'react-router'
+import type { Route } from './+types/root'
+import { useNonce } from '~/components/nonce'
+import { ErrorView } from '~/components/error-view'
+import '~/styles/app.css'
+
+export const links: Route.LinksFunction = () => [
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+]
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce()
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  )
+}
+
+export default function App() {
+  return <Outlet />
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError()
+  if (isRouteErrorResponse(error)) {
+    const message = typeof error.data === 'string' ? error.data : error.statusText
+    return <ErrorView title={error.status === 404 ? 'Page not found' : 'Sorry, an error has occurred'} message={message} status={error.status} />
+  }
+  // The cause is shown only outside production.
+  const detail = import.meta.env.DEV && error instanceof Error ? error.message : undefined
+  return <ErrorView title="Sorry, an error has occurred" message={detail} />
+}

@@ -1,0 +1,43 @@
+import { data } from 'react-router'
+import type { Route } from './+types/portal'
+import { getViewer } from '@server/access/viewer'
+import { resolvePortalOrg } from '@server/portal/resolve'
+import { loadPortalView } from '@server/portal/view'
+import { ErrorView } from '~/components/error-view'
+import { PortalPage } from '~/components/portal/portal-page'
+import { portalMeta } from '~/lib/portal-meta'
+import { isRouteErrorResponse, useRouteError } from 'react-router'
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const org = await resolvePortalOrg(context.db, context.env, request, params.orgSlug)
+  const viewer = await getViewer(request, context.db, org)
+  const url = new URL(request.url)
+  const view = await loadPortalView(context.db, org, viewer, {
+    productSlug: params.productSlug,
+    itemSlug: params.itemSlug,
+    search: url.searchParams,
+  })
+  if (!view) throw data('This page does not exist.', { status: 404 })
+  if (params.itemSlug && !view.openItemUid) throw data('This item does not exist.', { status: 404 })
+  return view
+}
+
+export default function Portal({ loaderData }: Route.ComponentProps) {
+  return <PortalPage view={loaderData} />
+}
+
+export function meta({ data: view }: Route.MetaArgs) {
+  if (!view) return [{ title: 'Company not found' }]
+  return portalMeta(view)
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError()
+  if (isRouteErrorResponse(error)) {
+    if (error.statusText === 'Company not found' || error.data === 'Company not found') {
+      return <ErrorView title="Company not found" message="There is no trust center at this address." status={404} />
+    }
+    return <ErrorView title={error.status === 404 ? 'Page not found' : 'Sorry, an error has occurred'} message={String(error.data ?? '')} status={error.status} />
+  }
+  return <ErrorView title="Sorry, an error has occurred" message={import.meta.env.DEV && error instanceof Error ? error.message : undefined} />
+}

@@ -1,0 +1,45 @@
+import { mkdirSync } from 'node:fs'
+import path from 'node:path'
+import { Kysely, PostgresDialect } from 'kysely'
+import pg from 'pg'
+import type { DB } from './types'
+
+export type Database = Kysely<DB>
+
+export interface DatabaseHandle {
+  db: Database
+  kind: 'pglite' | 'postgres'
+  close(): Promise<void>
+}
+
+// int8 (count(*), sums) as a JS number: our counts stay far below 2^53.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value, 10))
+// A date column is a calendar day, not an instant: keep it as 'YYYY-MM-DD'.
+pg.types.setTypeParser(pg.types.builtins.DATE, (value) => value)
+
+/**
+ * The one dialect switch: PostgreSQL when a URL is given, otherwise embedded PGlite under dataDir.
+ * Both go through Kysely's PostgresDialect over a pg Pool, so results have the same types everywhere.
+ */
+export async function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<DatabaseHandle> {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 })
+    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) })
+    return { db, kind: 'postgres', close: () => db.destroy() }
+  }
+  const directory = path.join(options.dataDir, 'pglite')
+  mkdirSync(directory, { recursive: true })
+  const { PGlite } = await import('@electric-sql/pglite')
+  const { createPgConfig } = await import('@electric-sql/pglite/node-postgres')
+  const pglite = await PGlite.create(directory)
+  const pool = new pg.Pool(createPgConfig(pglite) as pg.PoolConfig)
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) })
+  return {
+    db,
+    kind: 'pglite',
+    async close() {
+      await db.destroy()
+      await pglite.close()
+    },
+  }
+}

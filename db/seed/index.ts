@@ -1,0 +1,397 @@
+// Seeds the Northwind Cloud demo into an empty database (PRODUCT.md section 9) and creates the catalogue
+// rows every new product starts with. Content lives in northwind.ts and northwind-items.ts.
+
+import { hash, type Algorithm } from '@node-rs/argon2'
+import { sql } from 'kysely'
+import { CARD_KINDS, DEFAULT_CARD_ORDER } from '../../app/lib/card-kinds'
+import { CATALOGUE, catalogueItem } from '../../app/lib/catalogue/index'
+import { DEFAULT_SECTION_ORDER } from '../../app/lib/sections'
+import type { Env } from '../../server/env'
+import { createFile, fileStore } from '../../server/files/store'
+import type { Database } from '../index'
+import {
+  ACCOUNT,
+  ADMIN,
+  BANNER_URL,
+  DEMO_ADMIN_EMAIL,
+  DEMO_ORG_SLUG,
+  EDITORS,
+  FAQS,
+  MOBILE_FAQS,
+  MOBILE_SUBPROCESSORS,
+  MOBILE_TRUSTED_BY,
+  ORG,
+  PENDING_REQUEST,
+  PERMISSION_PROFILE,
+  PORTAL,
+  PRODUCTS,
+  SUBPROCESSORS,
+  TRUSTED_BY,
+  UPDATE_TOPICS,
+  type DemoFaq,
+  type DemoProductSlug,
+} from './northwind'
+import { DOCUMENT_DETAILS, MOBILE_ITEMS, PLATFORM_ITEMS, type DemoItem } from './northwind-items'
+import { DEMO_DOCUMENTS, makeDemoPdf } from './pdf'
+
+export interface DemoCredentials {
+  email: string
+  password: string
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000
+// Algorithm is an ambient const enum, which verbatimModuleSyntax cannot import as a value.
+const ARGON2ID = 2 as Algorithm.Argon2id
+
+// pg sends JS arrays as PostgreSQL arrays, not JSON, so jsonb values always go over the wire as text.
+const json = (value: unknown) => JSON.stringify(value)
+
+/**
+ * One cards row per card kind and one items row per catalogue item, all switched off: what a new product
+ * starts with. Staff (or the demo seed) then switch on the items they use.
+ */
+export async function seedProductCatalogue(db: Database, productId: string) {
+  await db
+    .insertInto('cards')
+    .values(CARD_KINDS.map((kind) => ({ product_id: productId, kind, title: null, position: DEFAULT_CARD_ORDER[kind] })))
+    .execute()
+  await db
+    .insertInto('items')
+    .values(
+      CATALOGUE.map((item) => ({
+        product_id: productId,
+        uid: item.uid,
+        card_kind: item.kind,
+        catalogue_uid: item.uid,
+        slug: item.uid,
+        enabled_state: 'NotEnabled',
+        public_access: false,
+        item_type: item.itemType ?? null,
+      })),
+    )
+    .execute()
+}
+
+/**
+ * Seeds the demo org when the database has no org yet. Returns the demo sign-in (for the start-up
+ * banner) when the demo admin exists, undefined when this database belongs to someone else.
+ */
+export async function seedDemoIfEmpty(
+  db: Database,
+  env: Pick<Env, 'DATA_DIR' | 'DEMO_ADMIN_PASSWORD'>,
+): Promise<DemoCredentials | undefined> {
+  const credentials = { email: DEMO_ADMIN_EMAIL, password: env.DEMO_ADMIN_PASSWORD }
+  if (!(await isEmpty(db))) return (await demoAdminExists(db)) ? credentials : undefined
+
+  // The slow parts (PDF rendering, password hashing) run before the transaction, so it stays short.
+  const documents = await Promise.all(
+    DEMO_DOCUMENTS.map(async (doc) => {
+      const details = DOCUMENT_DETAILS[doc.fileName]
+      if (!details) throw new Error(`Demo seed: no DOCUMENT_DETAILS for ${doc.fileName}`)
+      const bytes = await makeDemoPdf({ ...doc, org: ORG.name, date: new Date(`${details.issued}T12:00:00Z`) })
+      return { doc, details, bytes }
+    }),
+  )
+  const passwordHash = await hash(env.DEMO_ADMIN_PASSWORD, { algorithm: ARGON2ID })
+  const store = fileStore(env)
+  const now = new Date()
+
+  const seeded = await db.transaction().execute(async (trx) => {
+    // Two app servers starting at once on one PostgreSQL: the second waits here, then finds the org.
+    await sql`select pg_advisory_xact_lock(hashtext('trust-center:seed-demo'))`.execute(trx)
+    if (!(await isEmpty(trx))) return false
+
+    const ago = (days: number) => new Date(now.getTime() - days * DAY_MS)
+
+    const org = await trx
+      .insertInto('orgs')
+      .values({
+        slug: ORG.slug,
+        name: ORG.name,
+        website: ORG.website,
+        logo_url: ORG.logoUrl,
+        public_access_level: ORG.publicAccessLevel,
+        created_at: ago(330),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+
+    await trx
+      .insertInto('portal_customizations')
+      .values({
+        org_id: org.id,
+        portal_title: PORTAL.portalTitle,
+        description: PORTAL.description,
+        support_mailbox: PORTAL.supportMailbox,
+        security_mailbox: PORTAL.securityMailbox,
+        contact_support: json({ onClickAction: 'email', url: null }),
+        report_issue: json({ onClickAction: 'email', url: null }),
+        review_banner: 'default',
+        terms_url: PORTAL.termsUrl,
+        privacy_url: PORTAL.privacyUrl,
+      })
+      .execute()
+
+    await trx
+      .insertInto('staff_members')
+      .values({
+        org_id: org.id,
+        email: ADMIN.email,
+        name: ADMIN.name,
+        password_hash: passwordHash,
+        permissions: json(ADMIN.permissions),
+        created_at: ago(330),
+      })
+      .execute()
+
+    const productIds = {} as Record<DemoProductSlug, string>
+    for (const product of PRODUCTS) {
+      const row = await trx
+        .insertInto('products')
+        .values({
+          org_id: org.id,
+          slug: product.slug,
+          name: product.name,
+          is_default: product.isDefault,
+          position: product.position,
+          section_order: json(DEFAULT_SECTION_ORDER),
+          banner_url: BANNER_URL,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+      productIds[product.slug] = row.id
+      await seedProductCatalogue(trx, row.id)
+    }
+
+    // Files first, so items in both products can point at the same stored document. The blobs are
+    // content-addressed, so a rolled-back seed leaves only unreferenced copies behind.
+    const fileIds = new Map<string, { id: string; createdAt: Date }>()
+    for (const { doc, details, bytes } of documents) {
+      const file = await createFile(trx, store, {
+        orgId: org.id,
+        originalName: doc.fileName,
+        contentType: 'application/pdf',
+        bytes,
+        documentAccessType: details.viewOnly ? 'view-only' : undefined,
+        createdByName: details.uploadedBy,
+      })
+      // Uploaded a couple of days after the document was issued, never in the future.
+      const createdAt = new Date(Math.min(now.getTime(), Date.parse(`${details.issued}T12:00:00Z`) + 2 * DAY_MS))
+      await trx.updateTable('files').set({ created_at: createdAt }).where('id', '=', file.id).execute()
+      fileIds.set(doc.fileName, { id: file.id, createdAt })
+    }
+
+    await enableItems(trx, productIds.platform, PLATFORM_ITEMS, fileIds, ago)
+    await enableItems(trx, productIds.mobile, MOBILE_ITEMS, fileIds, ago)
+
+    await insertSubprocessors(trx, productIds.platform, SUBPROCESSORS.map((s) => s.slug), ago)
+    await insertSubprocessors(trx, productIds.mobile, MOBILE_SUBPROCESSORS, ago)
+    await insertTrustedBy(trx, productIds.platform, TRUSTED_BY.map((c) => c.name))
+    await insertTrustedBy(trx, productIds.mobile, MOBILE_TRUSTED_BY)
+    await insertFaqs(trx, productIds.platform, FAQS)
+    await insertFaqs(trx, productIds.mobile, MOBILE_FAQS)
+
+    for (const topic of UPDATE_TOPICS) {
+      const row = await trx
+        .insertInto('update_topics')
+        .values({ org_id: org.id, subject: topic.subject, category: topic.category, created_at: ago(topic.daysAgo) })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+      await trx
+        .insertInto('updates')
+        .values(
+          topic.updates.map((update) => ({
+            topic_id: row.id,
+            message: update.message,
+            audience: update.audience ?? 'public',
+            channel_portal: true,
+            channel_email: update.email ?? false,
+            pinned: update.pinned ?? false,
+            created_at: ago(update.daysAgo),
+            updated_at: ago(update.daysAgo),
+          })),
+        )
+        .execute()
+    }
+
+    const profile = await trx
+      .insertInto('permission_profiles')
+      .values({
+        product_id: productIds.platform,
+        name: PERMISSION_PROFILE.name,
+        card_kinds: json(PERMISSION_PROFILE.cardKinds),
+        item_uids: json(PERMISSION_PROFILE.itemUids),
+        can_download: PERMISSION_PROFILE.canDownload,
+        created_at: ago(ACCOUNT.daysAgo),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    const account = await trx
+      .insertInto('accounts')
+      .values({ org_id: org.id, name: ACCOUNT.name, domains: json(ACCOUNT.domains), created_at: ago(ACCOUNT.daysAgo) })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    await trx
+      .insertInto('account_products')
+      .values({
+        account_id: account.id,
+        product_id: productIds.platform,
+        permission_profile_id: profile.id,
+        access_expires_at: new Date(now.getTime() + ACCOUNT.accessDays * DAY_MS),
+      })
+      .execute()
+    await trx
+      .insertInto('account_members')
+      .values({
+        org_id: org.id,
+        account_id: account.id,
+        email: ACCOUNT.member.email,
+        first_name: ACCOUNT.member.firstName,
+        last_name: ACCOUNT.member.lastName,
+        created_at: ago(ACCOUNT.daysAgo),
+      })
+      .execute()
+
+    await trx
+      .insertInto('access_requests')
+      .values({
+        org_id: org.id,
+        product_id: productIds.platform,
+        email: PENDING_REQUEST.email,
+        first_name: PENDING_REQUEST.firstName,
+        last_name: PENDING_REQUEST.lastName,
+        company_name: PENDING_REQUEST.companyName,
+        job_title: PENDING_REQUEST.jobTitle,
+        relationship: PENDING_REQUEST.relationship,
+        country: PENDING_REQUEST.country,
+        status: 'pending',
+        created_at: ago(PENDING_REQUEST.daysAgo),
+      })
+      .execute()
+
+    return true
+  })
+
+  // Lost the race to another server: report what that server seeded.
+  if (!seeded) return (await demoAdminExists(db)) ? credentials : undefined
+  return credentials
+}
+
+async function isEmpty(db: Database) {
+  return !(await db.selectFrom('orgs').select('id').limit(1).executeTakeFirst())
+}
+
+async function demoAdminExists(db: Database) {
+  const admin = await db
+    .selectFrom('staff_members')
+    .innerJoin('orgs', 'orgs.id', 'staff_members.org_id')
+    .where('orgs.slug', '=', DEMO_ORG_SLUG)
+    .where('staff_members.email', '=', DEMO_ADMIN_EMAIL)
+    .select('staff_members.id')
+    .executeTakeFirst()
+  return Boolean(admin)
+}
+
+/** Switches on the demo's items in a product's catalogue rows and attaches their documents. */
+async function enableItems(
+  db: Database,
+  productId: string,
+  items: readonly DemoItem[],
+  fileIds: ReadonlyMap<string, { id: string; createdAt: Date }>,
+  ago: (days: number) => Date,
+) {
+  for (const [index, item] of items.entries()) {
+    if (!catalogueItem(item.uid)) throw new Error(`Demo seed: ${item.uid} is not a catalogue item`)
+    const files = (item.documents ?? []).map((name) => {
+      const file = fileIds.get(name)
+      if (!file) throw new Error(`Demo seed: ${item.uid} names an unknown document ${name}`)
+      return file
+    })
+    // Spread edits over the last six months; an item is never older than the file attached to it.
+    let updatedAt = ago(3 + ((index * 37) % 180))
+    for (const file of files) if (file.createdAt > updatedAt) updatedAt = file.createdAt
+
+    const row = await db
+      .updateTable('items')
+      .set({
+        enabled_state: item.inProgress ? 'WorkInProgress' : 'Enabled',
+        public_access: !item.restricted && !item.hidden,
+        hidden: item.hidden ?? false,
+        featured: item.featured ?? false,
+        explanation: item.explanation ?? null,
+        href: item.href ?? null,
+        maturity: item.maturity ?? null,
+        recurrence: item.recurrence ?? null,
+        auditor: item.auditor ?? null,
+        expires_on: item.expiresOn ?? null,
+        bridge_letter: item.bridgeLetter ? json(item.bridgeLetter) : null,
+        choice: item.choice ?? null,
+        list_entries: item.listEntries ? json(item.listEntries) : null,
+        updated_at: updatedAt,
+        updated_by_name: EDITORS[(index * 3) % EDITORS.length],
+      })
+      .where('product_id', '=', productId)
+      .where('uid', '=', item.uid)
+      .returning('id')
+      .executeTakeFirst()
+    if (!row) throw new Error(`Demo seed: item ${item.uid} is missing from the product catalogue`)
+
+    if (files.length > 0) {
+      await db
+        .insertInto('item_files')
+        .values(files.map((file, position) => ({ item_id: row.id, file_id: file.id, position })))
+        .execute()
+    }
+  }
+}
+
+async function insertSubprocessors(db: Database, productId: string, slugs: readonly string[], ago: (days: number) => Date) {
+  const rows = slugs.map((slug, position) => {
+    const subprocessor = SUBPROCESSORS.find((s) => s.slug === slug)
+    if (!subprocessor) throw new Error(`Demo seed: unknown subprocessor ${slug}`)
+    return {
+      product_id: productId,
+      company_name: subprocessor.name,
+      company_domain: subprocessor.domain,
+      logo_url: `/images/subprocessors/${subprocessor.slug}.svg`,
+      purpose: subprocessor.purpose,
+      location: subprocessor.location,
+      additional_details: subprocessor.details ?? null,
+      position,
+      // Snowflake is the recent addition announced in the updates; the rest date from the launch.
+      created_at: ago(slug === 'snowflake' ? 22 : 300),
+    }
+  })
+  await db.insertInto('subprocessors').values(rows).execute()
+}
+
+async function insertTrustedBy(db: Database, productId: string, names: readonly string[]) {
+  const rows = names.map((name, position) => {
+    const company = TRUSTED_BY.find((c) => c.name === name)
+    if (!company) throw new Error(`Demo seed: unknown trusted-by company ${name}`)
+    return {
+      product_id: productId,
+      source: 'Custom',
+      name: company.name,
+      domain: company.domain,
+      logo_url: company.logo ? `/images/companies/${company.logo}.svg` : null,
+      position,
+    }
+  })
+  await db.insertInto('trusted_by_companies').values(rows).execute()
+}
+
+async function insertFaqs(db: Database, productId: string, faqs: readonly DemoFaq[]) {
+  await db
+    .insertInto('faqs')
+    .values(
+      faqs.map((faq, position) => ({
+        product_id: productId,
+        question: faq.question,
+        answer: faq.answer,
+        comment: faq.comment ?? null,
+        position,
+      })),
+    )
+    .execute()
+}

@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest'
+import { canDownload, itemAccess, kindListed, PUBLIC_VIEWER, type AccessCheckedItem, type Grants, type Viewer } from './visibility'
+
+const item = (overrides: Partial<AccessCheckedItem> = {}): AccessCheckedItem => ({
+  uid: 'soc-2-type-2',
+  cardKind: 'Reports',
+  enabledState: 'Enabled',
+  publicAccess: false,
+  hidden: false,
+  ...overrides,
+})
+
+const grants = (overrides: Partial<Grants> = {}): Grants => ({
+  allRestricted: false,
+  cardKinds: new Set(),
+  itemUids: new Set(),
+  canDownload: true,
+  ...overrides,
+})
+
+const account = (g: Grants): Viewer => ({ mode: 'AccountExternal', grants: g })
+const staff: Viewer = { mode: 'Main', grants: null, staff: { id: '1', name: 'A', email: 'a@x.test', permissions: [] } }
+
+describe('itemAccess', () => {
+  it('unlocks public items for everyone', () => {
+    expect(itemAccess(item({ publicAccess: true }), PUBLIC_VIEWER, 'Limited')).toBe('unlocked')
+  })
+
+  it('locks restricted items under Limited and withholds them under PublicContentOnly', () => {
+    expect(itemAccess(item(), PUBLIC_VIEWER, 'Limited')).toBe('locked')
+    expect(itemAccess(item(), PUBLIC_VIEWER, 'PublicContentOnly')).toBe('withheld')
+  })
+
+  it('withholds hidden restricted items from anyone without a grant', () => {
+    expect(itemAccess(item({ hidden: true }), PUBLIC_VIEWER, 'Limited')).toBe('withheld')
+    expect(itemAccess(item({ hidden: true }), account(grants({ itemUids: new Set(['soc-2-type-2']) })), 'Limited')).toBe('unlocked')
+  })
+
+  it('withholds items that are not enabled, except from staff', () => {
+    expect(itemAccess(item({ enabledState: 'NotEnabled', publicAccess: true }), PUBLIC_VIEWER, 'Limited')).toBe('withheld')
+    expect(itemAccess(item({ enabledState: 'NotEnabled' }), staff, 'Limited')).toBe('unlocked')
+    expect(itemAccess(item({ enabledState: 'WorkInProgress', publicAccess: true }), PUBLIC_VIEWER, 'Limited')).toBe('unlocked')
+  })
+
+  it('grants by whole card kind, single item, or all restricted content', () => {
+    expect(itemAccess(item(), account(grants({ cardKinds: new Set(['Reports']) })), 'Limited')).toBe('unlocked')
+    expect(itemAccess(item(), account(grants({ cardKinds: new Set(['Policies']) })), 'Limited')).toBe('locked')
+    expect(itemAccess(item(), account(grants({ allRestricted: true })), 'PublicContentOnly')).toBe('unlocked')
+  })
+
+  it('shows anonymous visitors only the overview and certifications under Minimal', () => {
+    expect(itemAccess(item({ publicAccess: true }), PUBLIC_VIEWER, 'Minimal')).toBe('withheld')
+    expect(itemAccess(item({ cardKind: 'Certifications', publicAccess: true }), PUBLIC_VIEWER, 'Minimal')).toBe('unlocked')
+    expect(kindListed('Reports', PUBLIC_VIEWER, 'Minimal')).toBe(false)
+    expect(kindListed('Reports', account(grants()), 'Minimal')).toBe(true)
+    expect(kindListed('CustomerData', staff, 'Limited')).toBe(false)
+  })
+})
+
+describe('canDownload', () => {
+  it('never lets a visitor download a view-only file', () => {
+    expect(canDownload(item({ publicAccess: true }), PUBLIC_VIEWER, true)).toBe(false)
+    expect(canDownload(item({ publicAccess: true }), staff, true)).toBe(true)
+  })
+
+  it('follows the profile download flag for granted items', () => {
+    const kinds = new Set(['Reports'])
+    expect(canDownload(item(), account(grants({ cardKinds: kinds })), false)).toBe(true)
+    expect(canDownload(item(), account(grants({ cardKinds: kinds, canDownload: false })), false)).toBe(false)
+    expect(canDownload(item(), PUBLIC_VIEWER, false)).toBe(false)
+  })
+})

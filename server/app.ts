@@ -1,0 +1,103 @@
+// The server bundle's entry: boots the database and wraps React Router's request listener with the
+// security baseline (headers, Origin check, body limits) and static files.
+import { randomBytes } from 'node:crypto'
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { createRequestListener } from '@react-router/node'
+import type { ServerBuild } from 'react-router'
+import * as serverBuild from 'virtual:react-router/server-build'
+import sirv from 'sirv'
+import { openDatabase, type Database, type DatabaseHandle } from '../db/index'
+import { migrateToLatest } from '../db/migrate'
+import { seedDemoIfEmpty } from '../db/seed/index'
+import { env as readEnv, type Env } from './env'
+import { bodyTooLarge, crossOriginRejection, setBaseSecurityHeaders } from './security'
+
+declare module 'react-router' {
+  interface AppLoadContext {
+    db: Database
+    env: Env
+    nonce: string
+    clientAddress: string
+  }
+}
+
+export interface App {
+  listener: (req: IncomingMessage, res: ServerResponse) => void
+  database: DatabaseHandle
+  env: Env
+  /** The demo staff sign-in, printed at start when the demo org is there. */
+  demo?: { email: string; password: string }
+  close(): Promise<void>
+}
+
+export async function createApp(): Promise<App> {
+  const env = readEnv()
+  const clientDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../client')
+  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR })
+  await migrateToLatest(database.db)
+  const demo = env.SEED_DEMO === 'true' ? await seedDemoIfEmpty(database.db, env) : undefined
+
+  const secure = env.APP_URL.startsWith('https:')
+  const maxUploadBytes = env.MAX_UPLOAD_MB * 1024 * 1024
+  const assets = sirv(path.join(clientDir, 'assets'), { immutable: true, maxAge: 31536000, gzip: false })
+  const statics = sirv(clientDir, { maxAge: 3600, etag: true })
+
+  const handle = createRequestListener({
+    build: serverBuild as unknown as ServerBuild,
+    mode: env.NODE_ENV,
+    getLoadContext: (_request, client) => ({
+      db: database.db,
+      env,
+      nonce: randomBytes(16).toString('base64'),
+      clientAddress: client.address,
+    }),
+  })
+
+  const listener = (req: IncomingMessage, res: ServerResponse) => {
+    setBaseSecurityHeaders(res, secure)
+    const url = req.url ?? '/'
+    if (url.startsWith('/assets/')) {
+      req.url = url.slice('/assets'.length)
+      return assets(req, res, () => notFound(req, res, url))
+    }
+    if (isPublicFile(url)) return statics(req, res, () => handleApp(req, res))
+    handleApp(req, res)
+  }
+
+  function handleApp(req: IncomingMessage, res: ServerResponse) {
+    const rejection = crossOriginRejection(req)
+    if (rejection) return plain(res, 403, rejection)
+    if (req.method !== 'GET' && req.method !== 'HEAD' && req.headers['content-length'] === undefined && req.headers['transfer-encoding']) {
+      return plain(res, 411, 'Send the request body with a Content-Length.')
+    }
+    if (bodyTooLarge(req, maxUploadBytes)) return plain(res, 413, 'The request body is too large.')
+    handle(req, res)
+  }
+
+  return {
+    listener,
+    database,
+    env,
+    demo,
+    close: () => database.close(),
+  }
+}
+
+const PUBLIC_FILE = /^\/(images\/|favicon\.(svg|ico)$|robots\.txt$|fonts\/)/
+function isPublicFile(url: string) {
+  return PUBLIC_FILE.test(url)
+}
+
+function notFound(req: IncomingMessage, res: ServerResponse, url: string) {
+  req.url = url
+  plain(res, 404, 'Not found')
+}
+
+function plain(res: ServerResponse, status: number, message: string) {
+  res.statusCode = status
+  res.setHeader('Content-Type', 'text/plain; charset=utf-8')
+  res.setHeader('Cache-Control', 'no-store')
+  res.end(message)
+}

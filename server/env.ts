@@ -1,0 +1,90 @@
+import { randomBytes } from 'node:crypto'
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
+import { z } from 'zod'
+
+const optionalText = z
+  .string()
+  .trim()
+  .transform((value) => value || undefined)
+  .optional()
+
+const url = (name: string) =>
+  z
+    .string()
+    .trim()
+    .refine((value) => URL.canParse(value), `${name} must be an absolute URL such as http://localhost:3000`)
+
+const schema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+    PORT: z.coerce.number().int('PORT must be a whole number').min(1).max(65535).default(3000),
+    APP_URL: url('APP_URL').optional(),
+    DATA_DIR: z.string().trim().min(1).default('./data'),
+    DATABASE_URL: optionalText.refine(
+      (value) => value === undefined || /^postgres(ql)?:\/\//.test(value),
+      'DATABASE_URL must start with postgres:// or postgresql://',
+    ),
+    SESSION_SECRET: optionalText.refine(
+      (value) => value === undefined || value.length >= 32,
+      'SESSION_SECRET must be at least 32 characters',
+    ),
+    EMAIL_FROM: z.string().trim().default('Trust Center <trust@localhost>'),
+    RESEND_API_KEY: optionalText,
+    SMTP_URL: optionalText.refine(
+      (value) => value === undefined || /^smtps?:\/\//.test(value),
+      'SMTP_URL must look like smtp://user:pass@host:port',
+    ),
+    ANTHROPIC_API_KEY: optionalText,
+    ANTHROPIC_MODEL: z.string().trim().default('claude-sonnet-4-5'),
+    S3_ENDPOINT: optionalText,
+    S3_BUCKET: optionalText,
+    S3_REGION: optionalText,
+    S3_ACCESS_KEY_ID: optionalText,
+    S3_SECRET_ACCESS_KEY: optionalText,
+    DEFAULT_ORG: optionalText,
+    DEMO_ADMIN_PASSWORD: z.string().min(8, 'DEMO_ADMIN_PASSWORD must be at least 8 characters').default('northwind-demo'),
+    MAX_UPLOAD_MB: z.coerce.number().positive('MAX_UPLOAD_MB must be a positive number').max(2048).default(50),
+    SEED_DEMO: z.enum(['true', 'false']).default('true'),
+  })
+  .refine((env) => !env.S3_BUCKET || env.S3_ENDPOINT, {
+    message: 'S3_BUCKET needs S3_ENDPOINT',
+    path: ['S3_ENDPOINT'],
+  })
+
+export type Env = z.infer<typeof schema> & { APP_URL: string; SESSION_SECRET: string }
+
+/** Reads and validates the environment once; a bad value stops the boot with every problem listed. */
+export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const result = schema.safeParse(source)
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => `  - ${issue.path.join('.') || 'env'}: ${issue.message}`)
+    throw new EnvError(`Invalid environment:\n${lines.join('\n')}`)
+  }
+  const env = result.data
+  const dataDir = path.resolve(env.DATA_DIR)
+  return {
+    ...env,
+    DATA_DIR: dataDir,
+    APP_URL: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
+    SESSION_SECRET: env.SESSION_SECRET ?? keptSecret(dataDir),
+  }
+}
+
+export class EnvError extends Error {}
+
+/** A generated secret is kept in DATA_DIR so sessions survive restarts. */
+function keptSecret(dataDir: string) {
+  const file = path.join(dataDir, 'session-secret')
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim()
+  mkdirSync(dataDir, { recursive: true })
+  const secret = randomBytes(32).toString('hex')
+  writeFileSync(file, secret, { mode: 0o600 })
+  return secret
+}
+
+let current: Env | undefined
+export function env(): Env {
+  current ??= parseEnv()
+  return current
+}

@@ -1,0 +1,73 @@
+import { createHash } from 'node:crypto'
+import { createReadStream } from 'node:fs'
+import { mkdir, rename, stat, writeFile } from 'node:fs/promises'
+import path from 'node:path'
+import { Readable } from 'node:stream'
+import type { Database } from '../../db/index'
+
+/** Content-addressed blob storage: the key is the SHA-256 of the bytes. */
+export interface FileStore {
+  put(bytes: Uint8Array): Promise<string>
+  /** A web stream of the blob, or null when it is missing. */
+  get(sha256: string): Promise<ReadableStream<Uint8Array> | null>
+}
+
+export function sha256Hex(bytes: Uint8Array) {
+  return createHash('sha256').update(bytes).digest('hex')
+}
+
+export function localFileStore(dataDir: string): FileStore {
+  const root = path.join(dataDir, 'files')
+  const location = (sha: string) => path.join(root, sha.slice(0, 2), sha)
+  return {
+    async put(bytes) {
+      const sha = sha256Hex(bytes)
+      const file = location(sha)
+      await mkdir(path.dirname(file), { recursive: true })
+      // Write then rename, so a reader never sees half a file.
+      const temporary = `${file}.${process.pid}.${Date.now()}.tmp`
+      await writeFile(temporary, bytes)
+      await rename(temporary, file)
+      return sha
+    },
+    async get(sha) {
+      if (!/^[0-9a-f]{64}$/.test(sha)) return null
+      const file = location(sha)
+      try {
+        await stat(file)
+      } catch {
+        return null
+      }
+      return Readable.toWeb(createReadStream(file)) as ReadableStream<Uint8Array>
+    },
+  }
+}
+
+const stores = new Map<string, FileStore>()
+/** The store this deployment uses (S3-compatible storage comes with multi-server deployments). */
+export function fileStore(env: { DATA_DIR: string }): FileStore {
+  let store = stores.get(env.DATA_DIR)
+  if (!store) stores.set(env.DATA_DIR, (store = localFileStore(env.DATA_DIR)))
+  return store
+}
+
+export async function createFile(
+  db: Database,
+  store: FileStore,
+  file: { orgId: string; originalName: string; contentType: string; bytes: Uint8Array; documentAccessType?: 'view-only' | 'view-and-download'; createdByName?: string },
+) {
+  const sha256 = await store.put(file.bytes)
+  return db
+    .insertInto('files')
+    .values({
+      org_id: file.orgId,
+      sha256,
+      original_name: file.originalName,
+      content_type: file.contentType,
+      size_bytes: file.bytes.byteLength,
+      document_access_type: file.documentAccessType ?? null,
+      created_by_name: file.createdByName ?? null,
+    })
+    .returning(['id', 'sha256'])
+    .executeTakeFirstOrThrow()
+}

@@ -1,0 +1,90 @@
+import { data } from 'react-router'
+import type { Database } from '../../db/index'
+import type { Env } from '../env'
+
+export interface PortalOrg {
+  id: string
+  slug: string
+  name: string
+  website: string | null
+  logoUrl: string | null
+  publicAccessLevel: 'Limited' | 'PublicContentOnly' | 'Minimal'
+  documentAccessType: 'view-only' | 'view-and-download'
+  /** Where the portal lives on this host: '' on a custom domain or for the default org, else /portal/{slug}. */
+  basePath: string
+  /** The absolute URL of the portal's home page, for canonical links and e-mails. */
+  portalUrl: string
+}
+
+const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]'])
+
+/** Whether a Host header names this deployment (any loopback name counts when APP_URL is loopback). */
+export function isDeploymentHost(host: string, appUrl: string) {
+  const app = new URL(appUrl)
+  if (host === app.host) return true
+  const [name, port = ''] = splitHost(host)
+  return LOOPBACK.has(app.hostname) && LOOPBACK.has(name) && port === app.port
+}
+
+function splitHost(host: string): [string, string] {
+  const match = /^(\[[^\]]+\]|[^:]+)(?::(\d+))?$/.exec(host)
+  return match ? [match[1].toLowerCase(), match[2] ?? ''] : [host.toLowerCase(), '']
+}
+
+function requestHost(request: Request) {
+  return request.headers.get('host') ?? new URL(request.url).host
+}
+
+/**
+ * Which org's portal a request is for (PRODUCT.md section 1). Throws the "Company not found" 404 for
+ * a host that is neither ours nor a mapped custom domain, and a plain 404 for an unknown org slug.
+ */
+export async function resolvePortalOrg(db: Database, env: Env, request: Request, orgSlug: string | undefined): Promise<PortalOrg> {
+  const host = requestHost(request)
+  const query = db
+    .selectFrom('orgs')
+    .select(['id', 'slug', 'name', 'website', 'logo_url', 'public_access_level', 'document_access_type'])
+
+  if (!isDeploymentHost(host, env.APP_URL)) {
+    const [hostname] = splitHost(host)
+    const org = await query
+      .where('id', '=', db.selectFrom('custom_domains').select('org_id').where('host', '=', hostname))
+      .executeTakeFirst()
+    if (!org || orgSlug) throw companyNotFound()
+    return toPortalOrg(org, '', `${new URL(request.url).protocol}//${host}`)
+  }
+
+  if (orgSlug) {
+    const org = await query.where('slug', '=', orgSlug.toLowerCase()).executeTakeFirst()
+    if (!org) throw data('This trust center does not exist.', { status: 404 })
+    return toPortalOrg(org, `/portal/${org.slug}`, `${env.APP_URL}/portal/${org.slug}`)
+  }
+
+  const org = env.DEFAULT_ORG
+    ? await query.where('slug', '=', env.DEFAULT_ORG).executeTakeFirst()
+    : await query.orderBy('created_at').executeTakeFirst()
+  if (!org) throw data('No trust center has been set up on this server yet.', { status: 404 })
+  return toPortalOrg(org, '', env.APP_URL)
+}
+
+export function companyNotFound() {
+  return data('Company not found', { status: 404, statusText: 'Company not found' })
+}
+
+function toPortalOrg(
+  org: { id: string; slug: string; name: string; website: string | null; logo_url: string | null; public_access_level: string; document_access_type: string },
+  basePath: string,
+  portalUrl: string,
+): PortalOrg {
+  return {
+    id: org.id,
+    slug: org.slug,
+    name: org.name,
+    website: org.website,
+    logoUrl: org.logo_url,
+    publicAccessLevel: org.public_access_level as PortalOrg['publicAccessLevel'],
+    documentAccessType: org.document_access_type as PortalOrg['documentAccessType'],
+    basePath,
+    portalUrl,
+  }
+}

@@ -1,0 +1,383 @@
+import type { Database } from '../../db/index'
+import { catalogueItem, CATALOGUE_WEIGHT } from '../../app/lib/catalogue/index'
+import { DEFAULT_CARD_TITLES, GRID_KINDS, isCardKind, ITEM_KIND_WEIGHT, type CardKind, type EnabledState } from '../../app/lib/card-kinds'
+import { compareItems } from '../../app/lib/ordering'
+import type {
+  CardView,
+  DocumentView,
+  FileView,
+  ItemView,
+  PortalView,
+  SubprocessorColumn,
+  UpdateView,
+} from '../../app/lib/portal-view'
+import { CARD_PREVIEW_ITEMS, RECENT_UPDATE_MS, UPDATES_PAGE_SIZE } from '../../app/lib/portal-view'
+import { riskAnswerLabel } from '../../app/lib/risk-profile'
+import { gradeColour, GRADE_PROVIDERS } from '../../app/lib/security-grades'
+import { normaliseSectionOrder, type SectionId } from '../../app/lib/sections'
+import { canDownload, itemAccess, kindListed, type Viewer } from '../access/visibility'
+import type { PortalOrg } from './resolve'
+import { loadPortalData, type ItemRow, type PortalData } from './queries'
+
+export interface PortalQuery {
+  productSlug?: string
+  itemSlug?: string
+  search: URLSearchParams
+}
+
+/** Everything the portal page shows this viewer, and nothing more; null when the product is unknown. */
+export async function loadPortalView(db: Database, org: PortalOrg, viewer: Viewer, query: PortalQuery): Promise<PortalView | null> {
+  const productSlug = query.productSlug ?? query.search.get('product') ?? undefined
+  const data = await loadPortalData(db, org.id, { productSlug, productId: query.search.get('productId') ?? undefined })
+  if (!data) return null
+  return buildPortalView(org, viewer, data, query)
+}
+
+export function buildPortalView(org: PortalOrg, viewer: Viewer, data: PortalData, query: PortalQuery): PortalView | null {
+  const { customization, product, products } = data
+  const level = org.publicAccessLevel
+  const staffView = viewer.mode === 'Main'
+  const productBase = product.is_default ? org.basePath : `${org.basePath}/product/${product.slug}`
+  const search = query.search
+
+  // Decide each item's access once; withheld items go no further.
+  const cardByKind = new Map(data.cards.map((card) => [card.kind as CardKind, card]))
+  const visibleItems: { row: ItemRow; view: ItemView }[] = []
+  for (const row of data.items) {
+    const kind = row.card_kind as CardKind
+    if (!isCardKind(kind) || !kindListed(kind, viewer, level)) continue
+    const access = itemAccess(
+      { uid: row.uid, cardKind: kind, enabledState: row.enabled_state as EnabledState, publicAccess: row.public_access, hidden: row.hidden },
+      viewer,
+      level,
+    )
+    if (access === 'withheld') continue
+    visibleItems.push({ row, view: itemView(row, access === 'locked', viewer, org, data) })
+  }
+  visibleItems.sort((a, b) => compareItems(orderable(a.row, a.view), orderable(b.row, b.view)))
+
+  const itemsOfKind = (kind: CardKind) => visibleItems.filter(({ row }) => row.card_kind === kind).map(({ view }) => view)
+  const cardTitle = (kind: CardKind) => cardByKind.get(kind)?.title || DEFAULT_CARD_TITLES[kind]
+  const cardShown = (kind: CardKind) => kindListed(kind, viewer, level) && (staffView || !cardByKind.get(kind)?.hidden)
+
+  const cardView = (kind: CardKind, all: boolean): CardView => {
+    const card = cardByKind.get(kind)
+    const items = itemsOfKind(kind)
+    return {
+      kind,
+      title: cardTitle(kind),
+      displayText: card?.display_text ?? null,
+      placeholder: card?.placeholder ?? null,
+      hidden: card?.hidden ?? false,
+      iconUrl: card?.icon_file_id ? `${org.basePath}/files/${card.icon_file_id}` : null,
+      itemCount: items.length,
+      items: all ? items : items.slice(0, CARD_PREVIEW_ITEMS),
+    }
+  }
+
+  // Generic cards: listed when they have something to show (staff see every card).
+  const gridKinds = GRID_KINDS.filter((kind) => cardByKind.has(kind) && cardShown(kind))
+    .sort((a, b) => (cardByKind.get(a)?.position ?? 0) - (cardByKind.get(b)?.position ?? 0))
+    .filter((kind) => staffView || itemsOfKind(kind).length > 0 || (cardByKind.get(kind)?.placeholder && level === 'Limited'))
+  const cards = gridKinds.map((kind) => cardView(kind, false))
+
+  // The item asked for in the URL opens its card.
+  const itemSlug = query.itemSlug
+  const itemUid = search.get('itemUid') ?? undefined
+  const itemName = search.get('itemName')?.toLowerCase()
+  const requested = visibleItems.find(
+    ({ view }) => (itemSlug && view.slug === itemSlug) || (itemUid && view.uid === itemUid) || (itemName && view.title.toLowerCase() === itemName),
+  )?.view
+  const cardParam = search.get('card')
+  const openKind = requested?.kind ?? (isCardKind(cardParam) && cardShown(cardParam) ? cardParam : undefined)
+  const openCard = openKind && openKind !== 'Subprocessors' ? cardView(openKind, true) : null
+
+  const overviewItem = data.items.find((row) => row.card_kind === 'Overview')
+  const certificationItems = itemsOfKind('Certifications')
+  const portalTitle = customization.portal_title
+  const overview = cardShown('Overview')
+    ? {
+        title: cardTitle('Overview'),
+        text: overviewItem?.explanation?.trim() || defaultWelcome(org.name, portalTitle),
+      }
+    : null
+  const certifications =
+    cardShown('Certifications') && (staffView || certificationItems.length > 0)
+      ? { title: cardTitle('Certifications'), items: certificationItems }
+      : null
+
+  const trustedBy =
+    cardShown('TrustedBy') && (staffView || data.trustedBy.length > 0)
+      ? {
+          title: cardByKind.get('TrustedBy')?.display_text || `Trusted by teams around the world who rely on ${org.name}`,
+          companies: data.trustedBy.map((company) => ({ name: company.name, logoUrl: company.logo_url })),
+        }
+      : null
+
+  const subprocessorSearch = (search.get('subprocessorSearch') ?? '').trim().slice(0, 200)
+  const allSubprocessors = data.subprocessors.map((row) => ({
+    id: row.id,
+    company: row.company_name,
+    domain: row.company_domain,
+    logoUrl: row.logo_url,
+    purpose: row.purpose,
+    location: row.location,
+    additionalDetails: row.additional_details,
+  }))
+  const needle = subprocessorSearch.toLowerCase()
+  const subprocessors =
+    cardShown('Subprocessors') && (staffView || allSubprocessors.length > 0)
+      ? {
+          title: cardTitle('Subprocessors'),
+          rows: needle
+            ? allSubprocessors.filter((row) =>
+                [row.company, row.purpose, row.location, row.additionalDetails, row.domain].some((value) => value?.toLowerCase().includes(needle)),
+              )
+            : allSubprocessors,
+          // Columns empty for every row are hidden outside edit mode.
+          columns: (['purpose', 'location', 'additionalDetails'] as SubprocessorColumn[]).filter(
+            (column) => staffView || allSubprocessors.some((row) => row[column]?.trim()),
+          ),
+          total: allSubprocessors.length,
+          search: subprocessorSearch,
+        }
+      : null
+
+  const documents = cardShown('Documents') ? documentsView(visibleItems, data, cardTitle, search, staffView) : null
+
+  const updates = updatesView(data, viewer, search, portalTitle)
+  const now = Date.now()
+  const recentUpdates = (updates?.all ?? []).filter((update) => now - Date.parse(update.createdAt) < RECENT_UPDATE_MS)
+
+  const sectionPresent: Record<SectionId, boolean> = {
+    overview: overview !== null,
+    certifications: certifications !== null,
+    overview_and_certifications: overview !== null || certifications !== null,
+    trusted_by: trustedBy !== null,
+    subprocessors: subprocessors !== null,
+    documents: documents !== null,
+    cards: cards.length > 0,
+    knowledge_base: data.faqs.length > 0 && kindListed('Reports', viewer, level),
+    trust_center_updates: updates !== null && updates.items.length > 0,
+    help: Boolean(customization.support_mailbox || customization.security_mailbox || customization.contact_support),
+  }
+  const sections = normaliseSectionOrder(product.section_order).filter((id) => sectionPresent[id])
+
+  return {
+    mode: viewer.mode,
+    org: { name: org.name, slug: org.slug, website: org.website, logoUrl: org.logoUrl },
+    portal: {
+      basePath: org.basePath,
+      portalUrl: org.portalUrl,
+      title: portalTitle,
+      showTitle: customization.show_portal_title,
+      description: customization.description || `Learn how ${org.name} keeps your data safe: security practices, compliance and documents.`,
+      contactSupport: contactLink(customization.contact_support, customization.support_mailbox),
+      reportIssue: contactLink(customization.report_issue, customization.security_mailbox),
+      securityMailbox: customization.security_mailbox,
+      reviewBanner:
+        viewer.mode === 'Public' && customization.review_banner !== 'none'
+          ? { informationSubtitle: customization.review_banner_information_text || 'Ask for information' }
+          : null,
+      subscribeEnabled: customization.subscribe_enabled && viewer.mode !== 'Main',
+      revision: customization.revision + product.revision,
+      updatedAt: new Date(Math.max(Date.parse(String(customization.updated_at)), Date.parse(String(product.updated_at)))).toISOString(),
+    },
+    products: products.map((entry) => ({
+      slug: entry.slug,
+      name: entry.name,
+      href: entry.is_default ? `${org.basePath}/` : `${org.basePath}/product/${entry.slug}`,
+      current: entry.id === product.id,
+    })),
+    product: {
+      slug: product.slug,
+      name: product.name,
+      bannerUrl: product.banner_url,
+      home: product.is_default ? `${org.basePath}/` : productBase,
+      itemBase: product.is_default ? `${org.basePath}/item` : productBase,
+    },
+    sections,
+    overview,
+    certifications,
+    trustedBy,
+    subprocessors,
+    documents,
+    cards,
+    faqs: sectionPresent.knowledge_base
+      ? data.faqs.map((faq) => ({ id: faq.id, question: faq.question, answer: faq.answer, comment: faq.comment }))
+      : [],
+    updates: updates ? { title: updates.title, items: updates.items, page: updates.page, pageCount: updates.pageCount, highlighted: updates.highlighted } : null,
+    recentUpdates,
+    openCard,
+    openItemUid: requested?.uid ?? null,
+  }
+}
+
+export function defaultWelcome(org: string, portalTitle: string) {
+  return `Welcome to the ${org} ${portalTitle}. Security and privacy are at the heart of everything we build. Here you can learn about our security practices and compliance programs, and request access to our documents.`
+}
+
+function orderable(row: ItemRow, view: ItemView) {
+  return {
+    enabledState: view.enabledState,
+    position: row.position,
+    weight: row.catalogue_uid ? (CATALOGUE_WEIGHT.get(row.catalogue_uid) ?? 0) : 0,
+    title: view.title,
+  }
+}
+
+function itemView(row: ItemRow, locked: boolean, viewer: Viewer, org: PortalOrg, data: PortalData): ItemView {
+  const catalogue = row.catalogue_uid ? catalogueItem(row.catalogue_uid) : undefined
+  const kind = row.card_kind as CardKind
+  const base: ItemView = {
+    uid: row.uid,
+    slug: row.slug,
+    title: row.title || catalogue?.title || 'Untitled',
+    kind,
+    enabledState: row.enabled_state as EnabledState,
+    locked,
+    publicAccess: row.public_access,
+    custom: row.custom,
+    ...(viewer.mode === 'Main' ? { hidden: row.hidden } : {}),
+    ...(catalogue?.logo ? { logo: `/images/certifications/${catalogue.logo}` } : {}),
+  }
+  if (locked) return base
+
+  const accessChecked = { uid: row.uid, cardKind: kind, enabledState: base.enabledState, publicAccess: row.public_access, hidden: row.hidden }
+  const files: FileView[] = (data.filesByItem.get(row.id) ?? []).map((file) => {
+    const viewOnly = (file.document_access_type ?? org.documentAccessType) === 'view-only'
+    const url = `${org.basePath}/files/${file.id}/${encodeURIComponent(file.original_name)}`
+    return {
+      id: file.id,
+      name: file.original_name,
+      contentType: file.content_type,
+      viewOnly,
+      viewUrl: url,
+      ...(canDownload(accessChecked, viewer, viewOnly) ? { downloadUrl: `${url}?download=1` } : {}),
+    }
+  })
+  const provider = catalogue?.provider
+  const question = catalogue?.question
+  return {
+    ...base,
+    explanation: row.explanation,
+    href: row.href,
+    maturity: row.maturity,
+    recurrence: row.recurrence,
+    auditor: row.auditor,
+    expiresOn: row.expires_on,
+    itemType: row.item_type,
+    choice: question ? { question: base.title, answer: riskAnswerLabel(question, row.choice ?? '') } : null,
+    ...(provider
+      ? {
+          provider: GRADE_PROVIDERS[provider].name,
+          grades: gradeEntries(row.list_entries).map((entry) => ({ ...entry, colour: gradeColour(provider, entry.grade ?? '') })),
+        }
+      : {}),
+    files,
+    // Who changed what is for staff only.
+    ...(viewer.mode === 'Main' ? { lastModified: { on: new Date(row.updated_at).toISOString(), by: row.updated_by_name } } : {}),
+  }
+}
+
+function gradeEntries(value: unknown) {
+  if (!Array.isArray(value)) return []
+  return value.flatMap((entry) => {
+    if (!entry || typeof entry !== 'object') return []
+    const { label, description, url, grade } = entry as Record<string, unknown>
+    if (typeof label !== 'string') return []
+    return [{ label, description: str(description), url: str(url), grade: str(grade) }]
+  })
+}
+
+const str = (value: unknown) => (typeof value === 'string' && value ? value : null)
+
+function documentsView(
+  visibleItems: { row: ItemRow; view: ItemView }[],
+  data: PortalData,
+  cardTitle: (kind: CardKind) => string,
+  search: URLSearchParams,
+  staffView: boolean,
+): PortalView['documents'] {
+  const all: DocumentView[] = []
+  for (const { row, view } of visibleItems) {
+    const linked = data.filesByItem.get(row.id) ?? []
+    const isDocumentItem = view.kind === 'Documents' || linked.length > 0
+    if (!isDocumentItem) continue
+    const common = {
+      itemUid: view.uid,
+      itemSlug: view.slug,
+      cardTitle: cardTitle(view.kind),
+      publicAccess: view.publicAccess,
+      locked: view.locked,
+      featured: row.featured,
+    }
+    if (view.locked || !view.files?.length) {
+      all.push({ key: view.uid, title: view.title, ...common })
+      continue
+    }
+    for (const file of view.files) {
+      all.push({ key: `${view.uid}:${file.id}`, title: view.files.length === 1 ? view.title : file.name, ...common, file })
+    }
+  }
+  if (!all.length && !staffView) return null
+  const weight = (entry: DocumentView) => ITEM_KIND_WEIGHT[visibleItems.find(({ view }) => view.uid === entry.itemUid)?.view.kind ?? 'Documents'] ?? 0
+  all.sort((a, b) => a.title.localeCompare(b.title, 'en', { sensitivity: 'base' }) || weight(b) - weight(a))
+
+  const hasPublic = all.some((entry) => entry.publicAccess)
+  const hasPrivate = all.some((entry) => !entry.publicAccess)
+  const tabs = hasPublic && hasPrivate
+  const requested = search.get('docs')
+  // The filter resets to All when only one kind of document exists.
+  const filter = tabs && (requested === 'public' || requested === 'private') ? requested : 'all'
+  const entries = all.filter((entry) => filter === 'all' || (filter === 'public') === entry.publicAccess)
+  return {
+    title: cardTitle('Documents'),
+    featured: all.filter((entry) => entry.featured),
+    entries,
+    tabs,
+    filter,
+    expanded: search.get('documents') === 'all',
+  }
+}
+
+function updatesView(data: PortalData, viewer: Viewer, search: URLSearchParams, portalTitle: string) {
+  const seesPrivate = viewer.mode !== 'Public'
+  const all: UpdateView[] = data.updates
+    .filter((update) => seesPrivate || update.audience === 'public')
+    .map((update) => ({
+      id: update.id,
+      subject: update.subject,
+      category: update.category,
+      message: update.message,
+      createdAt: new Date(update.created_at).toISOString(),
+      pinned: update.pinned,
+      audience: update.audience as UpdateView['audience'],
+    }))
+    .sort((a, b) => Number(b.pinned) - Number(a.pinned) || Date.parse(b.createdAt) - Date.parse(a.createdAt))
+  if (!all.length) return null
+  const pageCount = Math.max(1, Math.ceil(all.length / UPDATES_PAGE_SIZE))
+  const highlighted = search.get('tcuUid')
+  const highlightedIndex = highlighted ? all.findIndex((update) => update.id === highlighted) : -1
+  const askedPage = Number.parseInt(search.get('updatesPage') ?? '', 10)
+  const page =
+    highlightedIndex >= 0
+      ? Math.floor(highlightedIndex / UPDATES_PAGE_SIZE) + 1
+      : Number.isInteger(askedPage)
+        ? Math.min(Math.max(askedPage, 1), pageCount)
+        : 1
+  return {
+    title: `${portalTitle} Updates`,
+    all,
+    items: all.slice((page - 1) * UPDATES_PAGE_SIZE, page * UPDATES_PAGE_SIZE),
+    page,
+    pageCount,
+    highlighted: highlightedIndex >= 0 ? highlighted : null,
+  }
+}
+
+function contactLink(setting: unknown, mailbox: string | null): { href: string; external: boolean } | null {
+  const value = (setting ?? {}) as { onClickAction?: string; url?: string | null }
+  if (value.onClickAction === 'url' && value.url && /^https?:\/\//.test(value.url)) return { href: value.url, external: true }
+  return mailbox ? { href: `mailto:${mailbox}`, external: false } : null
+}

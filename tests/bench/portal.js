@@ -1,0 +1,73 @@
+// npm run bench:portal — the demo portal page in Public mode under load (autocannon, 50 connections,
+// 20 s), against the same HTML bytes from a bare Node http server. Prints requests/s, p50 and p99
+// for both, their ratio, the page's HTML bytes and its JavaScript bytes (gzip).
+import { spawn } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import http from 'node:http'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { gzipSync } from 'node:zlib'
+import autocannon from 'autocannon'
+
+const duration = Number(process.env.BENCH_SECONDS ?? 20)
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 50)
+const port = 3299
+const bare = 3298
+const dataDir = mkdtempSync(path.join(tmpdir(), 'tc-bench-'))
+
+const server = spawn(process.execPath, ['server/start.js'], {
+  env: { ...process.env, PORT: String(port), APP_URL: `http://localhost:${port}`, DATA_DIR: dataDir, NODE_ENV: 'production' },
+  stdio: ['ignore', 'inherit', 'inherit'],
+})
+try {
+  await waitFor(`http://localhost:${port}/healthz`)
+  const pageUrl = `http://localhost:${port}/`
+  const html = await (await fetch(pageUrl)).text()
+  const htmlBytes = Buffer.byteLength(html)
+  const scripts = [...new Set([...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g).map((match) => match[1]), ...html.matchAll(/import\("(\/assets\/[^"]+\.js)"\)/g).map((match) => match[1])])]
+  let jsGzip = 0
+  for (const script of scripts) jsGzip += gzipSync(Buffer.from(await (await fetch(`http://localhost:${port}${script}`)).arrayBuffer())).byteLength
+
+  // Warm up, then measure.
+  await run(pageUrl, 3)
+  const app = await run(pageUrl, duration)
+
+  const body = Buffer.from(html)
+  const plain = http.createServer((_req, res) => {
+    res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Content-Length': body.byteLength })
+    res.end(body)
+  })
+  await new Promise((resolve) => plain.listen(bare, resolve))
+  await run(`http://localhost:${bare}/`, 3)
+  const baseline = await run(`http://localhost:${bare}/`, duration)
+  plain.close()
+
+  const row = (name, result) =>
+    `${name.padEnd(18)} ${result.requests.average.toFixed(0).padStart(8)} req/s   p50 ${String(result.latency.p50).padStart(5)} ms   p99 ${String(result.latency.p99).padStart(5)} ms   errors ${result.errors + result.non2xx}`
+  console.log(`\nPortal page, Public mode: ${connections} connections, ${duration} s each`)
+  console.log(row('portal (app)', app))
+  console.log(row('bare node http', baseline))
+  console.log(`ratio app/bare      ${(app.requests.average / baseline.requests.average).toFixed(3)} of the bare server's requests/s`)
+  console.log(`HTML bytes          ${htmlBytes} (${gzipSync(body).byteLength} gzip)`)
+  console.log(`JavaScript (gzip)   ${jsGzip} bytes in ${scripts.length} files`)
+  console.log(`targets             p99 < 100 ms: ${app.latency.p99 < 100 ? 'met' : 'NOT met'}; JavaScript < 150 KB gzip: ${jsGzip < 150 * 1024 ? 'met' : 'NOT met'}`)
+} finally {
+  server.kill('SIGTERM')
+  await new Promise((resolve) => server.once('exit', resolve))
+  rmSync(dataDir, { recursive: true, force: true })
+}
+
+function run(url, seconds) {
+  return autocannon({ url, connections, duration: seconds })
+}
+
+async function waitFor(url) {
+  const deadline = Date.now() + 180_000
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(url)).ok) return
+    } catch {}
+    await new Promise((resolve) => setTimeout(resolve, 250))
+  }
+  throw new Error(`The server did not answer ${url}`)
+}

@@ -1,0 +1,42 @@
+// Starts the built server for the browser journeys on a throwaway database: a fresh PGlite
+// directory, or a fresh PostgreSQL database when TEST_DATABASE_URL is set.
+import { spawn } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import pg from 'pg'
+
+const dataDir = mkdtempSync(path.join(tmpdir(), 'tc-e2e-'))
+const env = { ...process.env, DATA_DIR: dataDir, SKIP_BUILD: 'true', NODE_ENV: 'production', SESSION_SECRET: 'e2e-'.repeat(10) }
+let database
+if (process.env.TEST_DATABASE_URL) {
+  database = `tc_e2e_${process.pid}`
+  await admin(`create database ${database}`)
+  const url = new URL(process.env.TEST_DATABASE_URL)
+  url.pathname = `/${database}`
+  env.DATABASE_URL = url.toString()
+}
+
+const server = spawn(process.execPath, ['server/start.js'], { env, stdio: 'inherit' })
+let stopping = false
+async function stop() {
+  if (stopping) return
+  stopping = true
+  server.kill('SIGTERM')
+  await new Promise((resolve) => server.once('exit', resolve))
+  if (database) await admin(`drop database if exists ${database} with (force)`)
+  rmSync(dataDir, { recursive: true, force: true })
+  process.exit(0)
+}
+process.on('SIGTERM', stop)
+process.on('SIGINT', stop)
+server.on('exit', (code) => {
+  if (!stopping) process.exit(code ?? 1)
+})
+
+async function admin(statement) {
+  const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL })
+  await client.connect()
+  await client.query(statement)
+  await client.end()
+}

@@ -1,0 +1,63 @@
+// Builds the migrated, seeded databases every integration test copies: a PGlite directory, and a
+// PostgreSQL template database when TEST_DATABASE_URL is set. Built once per run, not per test.
+import { cp, mkdir, rm } from 'node:fs/promises'
+import path from 'node:path'
+import pg from 'pg'
+import type { TestProject } from 'vitest/node'
+import { openDatabase } from '../../db/index'
+import { migrateToLatest } from '../../db/migrate'
+import { seedDemoIfEmpty } from '../../db/seed/index'
+
+export const TEMPLATE_ROOT = path.resolve('.tmp/test-template')
+
+export default async function setup(project: TestProject) {
+  await rm(TEMPLATE_ROOT, { recursive: true, force: true })
+  await mkdir(TEMPLATE_ROOT, { recursive: true })
+  const env = { DATA_DIR: TEMPLATE_ROOT, DEMO_ADMIN_PASSWORD: 'northwind-demo' }
+
+  const pglite = await openDatabase({ dataDir: TEMPLATE_ROOT })
+  await migrateToLatest(pglite.db)
+  await seedDemoIfEmpty(pglite.db, env)
+  await pglite.close()
+
+  let postgresTemplate: string | null = null
+  const url = process.env.TEST_DATABASE_URL
+  if (url) {
+    postgresTemplate = `tc_template_${process.pid}`
+    await adminQuery(url, `create database ${postgresTemplate}`)
+    const postgres = await openDatabase({ databaseUrl: withDatabase(url, postgresTemplate), dataDir: TEMPLATE_ROOT })
+    await migrateToLatest(postgres.db)
+    // The blobs are already in TEMPLATE_ROOT from the PGlite seed (content-addressed, same bytes).
+    await seedDemoIfEmpty(postgres.db, env)
+    await postgres.close()
+  }
+  project.provide('templateRoot', TEMPLATE_ROOT)
+  project.provide('postgresTemplate', postgresTemplate)
+
+  return async () => {
+    if (url && postgresTemplate) await adminQuery(url, `drop database if exists ${postgresTemplate} with (force)`)
+  }
+}
+
+export function withDatabase(url: string, database: string) {
+  const parsed = new URL(url)
+  parsed.pathname = `/${database}`
+  return parsed.toString()
+}
+
+export async function adminQuery(url: string, statement: string) {
+  const client = new pg.Client({ connectionString: url })
+  await client.connect()
+  try {
+    await client.query(statement)
+  } finally {
+    await client.end()
+  }
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    templateRoot: string
+    postgresTemplate: string | null
+  }
+}
