@@ -4,15 +4,16 @@ import { randomBytes } from 'node:crypto'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { createRequestListener } from '@react-router/node'
-import type { ServerBuild } from 'react-router'
+import { createRequestListener } from '@mjackson/node-fetch-server'
+import { createRequestHandler, type ServerBuild } from 'react-router'
 import * as serverBuild from 'virtual:react-router/server-build'
 import sirv from 'sirv'
 import { openDatabase, type Database, type DatabaseHandle } from '../db/index'
 import { migrateToLatest } from '../db/migrate'
 import { seedDemoIfEmpty } from '../db/seed/index'
 import { env as readEnv, type Env } from './env'
-import { bodyTooLarge, crossOriginRejection, setBaseSecurityHeaders } from './security'
+import { createPageCache, isCacheableRequest, type CachedPage, type PageCache } from './page-cache'
+import { bodyTooLarge, contentSecurityPolicy, crossOriginRejection, setBaseSecurityHeaders } from './security'
 
 declare module 'react-router' {
   interface AppLoadContext {
@@ -20,6 +21,7 @@ declare module 'react-router' {
     env: Env
     nonce: string
     clientAddress: string
+    pageCache: PageCache
   }
 }
 
@@ -44,15 +46,34 @@ export async function createApp(): Promise<App> {
   const assets = sirv(path.join(clientDir, 'assets'), { immutable: true, maxAge: 31536000, gzip: false })
   const statics = sirv(clientDir, { maxAge: 3600, etag: true })
 
-  const handle = createRequestListener({
-    build: serverBuild as unknown as ServerBuild,
-    mode: env.NODE_ENV,
-    getLoadContext: (_request, client) => ({
-      db: database.db,
-      env,
-      nonce: randomBytes(16).toString('base64'),
-      clientAddress: client.address,
-    }),
+  const handleRequest = createRequestHandler(serverBuild as unknown as ServerBuild, env.NODE_ENV)
+  const pageCache = createPageCache(database.db)
+
+  const handle = createRequestListener(async (request, client) => {
+    const nonce = randomBytes(16).toString('base64')
+    const context = { db: database.db, env, nonce, clientAddress: client.address, pageCache }
+    const url = new URL(request.url)
+    const key = `${request.headers.get('host')}${url.pathname}${url.search}`
+    const cacheable = isCacheableRequest(request.method, url.pathname + url.search, request.headers.get('cookie') ?? undefined)
+    if (cacheable) {
+      const page = await pageCache.get(key)
+      if (page) return cachedResponse(page, nonce)
+    }
+    const version = cacheable ? await pageCache.currentVersion() : undefined
+    const response = await handleRequest(request, context)
+    if (!cacheable || response.status !== 200 || response.headers.has('set-cookie') || !response.headers.get('content-type')?.startsWith('text/html')) {
+      return response
+    }
+    const body = await response.text()
+    pageCache.set(key, {
+      parts: body.split(`nonce="${nonce}"`).map((part) => Buffer.from(part)),
+      status: response.status,
+      headers: [...response.headers],
+      nonce,
+      version: version!,
+      storedAt: Date.now(),
+    })
+    return new Response(body, { status: response.status, headers: response.headers })
   })
 
   const listener = (req: IncomingMessage, res: ServerResponse) => {
@@ -85,7 +106,17 @@ export async function createApp(): Promise<App> {
   }
 }
 
-const PUBLIC_FILE = /^\/(images\/|favicon\.(svg|ico)$|robots\.txt$|fonts\/)/
+const PUBLIC_FILE = /^\/(images\/|icons\.svg$|favicon\.(svg|ico)$|robots\.txt$|fonts\/)/
+/** A cached page with this response's own nonce in its scripts and its policy. */
+function cachedResponse(page: CachedPage, nonce: string) {
+  const headers = new Headers(page.headers)
+  headers.set('Content-Security-Policy', contentSecurityPolicy(nonce))
+  const attribute = Buffer.from(`nonce="${nonce}"`)
+  const body = Buffer.concat(page.parts.flatMap((part, index) => (index === 0 ? [part] : [attribute, part])))
+  headers.set('Content-Length', String(body.byteLength))
+  return new Response(body, { status: page.status, headers })
+}
+
 function isPublicFile(url: string) {
   return PUBLIC_FILE.test(url)
 }

@@ -71,7 +71,7 @@ export function buildPortalView(org: PortalOrg, viewer: Viewer, data: PortalData
       hidden: card?.hidden ?? false,
       iconUrl: card?.icon_file_id ? `${org.basePath}/files/${card.icon_file_id}` : null,
       itemCount: items.length,
-      items: all ? items : items.slice(0, CARD_PREVIEW_ITEMS),
+      items: all ? items : items.slice(0, CARD_PREVIEW_ITEMS).map(itemSummary),
     }
   }
 
@@ -210,6 +210,25 @@ export function buildPortalView(org: PortalOrg, viewer: Viewer, data: PortalData
     recentUpdates,
     openCard,
     openItemUid: requested?.uid ?? null,
+  }
+}
+
+/** What a card's preview row shows: the details stay for the open card. */
+function itemSummary(item: ItemView): ItemView {
+  const { uid, slug, title, kind, enabledState, locked, publicAccess, custom, hidden, logo, choice, grades } = item
+  return {
+    uid,
+    slug,
+    title,
+    kind,
+    enabledState,
+    locked,
+    publicAccess,
+    custom,
+    ...(hidden === undefined ? {} : { hidden }),
+    ...(logo ? { logo } : {}),
+    ...(choice ? { choice } : {}),
+    ...(grades?.length ? { grades: grades.slice(0, 1) } : {}),
   }
 }
 

@@ -24,7 +24,7 @@ try {
   const pageUrl = `http://localhost:${port}/`
   const html = await (await fetch(pageUrl)).text()
   const htmlBytes = Buffer.byteLength(html)
-  const scripts = [...new Set([...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g).map((match) => match[1]), ...html.matchAll(/import\("(\/assets\/[^"]+\.js)"\)/g).map((match) => match[1])])]
+  const scripts = [...new Set(Array.from(html.matchAll(/(?:src=|href=|from |import\()"(\/assets\/[^"]+\.js)"/g), (match) => match[1]))]
   let jsGzip = 0
   for (const script of scripts) jsGzip += gzipSync(Buffer.from(await (await fetch(`http://localhost:${port}${script}`)).arrayBuffer())).byteLength
 
