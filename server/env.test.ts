@@ -1,0 +1,32 @@
+import { mkdtempSync, readFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { EnvError, parseEnv } from './env'
+
+const dataDir = () => mkdtempSync(path.join(tmpdir(), 'tc-env-'))
+
+describe('parseEnv', () => {
+  it('fills the defaults and keeps a generated session secret in DATA_DIR', () => {
+    const dir = dataDir()
+    const env = parseEnv({ DATA_DIR: dir })
+    expect(env.PORT).toBe(3000)
+    expect(env.APP_URL).toBe('http://localhost:3000')
+    expect(env.DEMO_ADMIN_PASSWORD).toBe('northwind-demo')
+    expect(env.SESSION_SECRET).toHaveLength(64)
+    expect(readFileSync(path.join(dir, 'session-secret'), 'utf8')).toBe(env.SESSION_SECRET)
+    expect(parseEnv({ DATA_DIR: dir }).SESSION_SECRET).toBe(env.SESSION_SECRET)
+  })
+
+  it('lists every bad value in one clear message', () => {
+    const attempt = () => parseEnv({ DATA_DIR: dataDir(), PORT: 'eighty', DATABASE_URL: 'mysql://x', SMTP_URL: 'mail.example', SESSION_SECRET: 'short' })
+    expect(attempt).toThrow(EnvError)
+    expect(attempt).toThrow(/PORT[\s\S]*DATABASE_URL must start with postgres:\/\/[\s\S]*SESSION_SECRET must be at least 32 characters[\s\S]*SMTP_URL/)
+  })
+
+  it('accepts a PostgreSQL URL and strips a trailing slash from APP_URL', () => {
+    const env = parseEnv({ DATA_DIR: dataDir(), DATABASE_URL: 'postgres://u@h/db', APP_URL: 'https://trust.example.com/', SESSION_SECRET: 's'.repeat(32) })
+    expect(env.DATABASE_URL).toBe('postgres://u@h/db')
+    expect(env.APP_URL).toBe('https://trust.example.com')
+  })
+})

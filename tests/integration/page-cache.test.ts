@@ -1,0 +1,53 @@
+import { expect, it } from 'vitest'
+import { createPageCache, isCacheableRequest } from '../../server/page-cache'
+import { bumpOrgRevision, bumpProductRevision } from '../../server/portal/revision'
+import { describeEachDatabase } from '../setup/database'
+
+describeEachDatabase('page cache', (database) => {
+  it('keeps a page until a portal revision changes', async () => {
+    const { db } = database().handle
+    const cache = createPageCache(db, { checkEveryMs: 0 })
+    const version = await cache.currentVersion()
+    cache.set('host/', { parts: [Buffer.from('a')], status: 200, headers: [], nonce: 'n', version, storedAt: Date.now() })
+    expect(await cache.get('host/')).toBeDefined()
+
+    const product = await db.selectFrom('products').select('id').where('slug', '=', 'mobile').executeTakeFirstOrThrow()
+    await bumpProductRevision(db, product.id)
+    expect(await cache.get('host/')).toBeUndefined()
+
+    const next = await cache.currentVersion()
+    cache.set('host/', { parts: [Buffer.from('b')], status: 200, headers: [], nonce: 'n', version: next, storedAt: Date.now() })
+    const org = await db.selectFrom('orgs').select('id').executeTakeFirstOrThrow()
+    await bumpOrgRevision(db, org.id)
+    expect(await cache.get('host/')).toBeUndefined()
+  })
+
+  it('re-reads the version only after its interval, unless invalidated', async () => {
+    const { db } = database().handle
+    const cache = createPageCache(db, { checkEveryMs: 60_000 })
+    const before = await cache.currentVersion()
+    const product = await db.selectFrom('products').select('id').where('slug', '=', 'platform').executeTakeFirstOrThrow()
+    await bumpProductRevision(db, product.id)
+    expect(await cache.currentVersion()).toBe(before)
+    cache.invalidate()
+    expect(await cache.currentVersion()).not.toBe(before)
+  })
+
+  it('drops expired pages', async () => {
+    const cache = createPageCache(database().handle.db, { ttlMs: 0 })
+    const version = await cache.currentVersion()
+    cache.set('k', { parts: [], status: 200, headers: [], nonce: 'n', version, storedAt: Date.now() - 1 })
+    expect(await cache.get('k')).toBeUndefined()
+  })
+})
+
+it('caches only anonymous GETs of pages, never files or health checks', () => {
+  expect(isCacheableRequest('GET', '/', undefined)).toBe(true)
+  expect(isCacheableRequest('GET', '/item/soc-2', '_ga=1')).toBe(true)
+  expect(isCacheableRequest('POST', '/', undefined)).toBe(false)
+  expect(isCacheableRequest('GET', '/', 'tc_staff=abc')).toBe(false)
+  expect(isCacheableRequest('GET', '/files/123/report.pdf', undefined)).toBe(false)
+  expect(isCacheableRequest('GET', '/portal/northwind/files/123', undefined)).toBe(false)
+  expect(isCacheableRequest('GET', '/healthz', undefined)).toBe(false)
+  expect(isCacheableRequest('GET', `/?q=${'x'.repeat(2000)}`, undefined)).toBe(false)
+})
