@@ -18,7 +18,12 @@ const url = (name: string) =>
 const schema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
-    PORT: z.coerce.number().int('PORT must be a whole number').min(1).max(65535).default(3000),
+    PORT: z.coerce
+      .number({ error: 'PORT must be a number between 1 and 65535' })
+      .int('PORT must be a number between 1 and 65535')
+      .min(1, 'PORT must be a number between 1 and 65535')
+      .max(65535, 'PORT must be a number between 1 and 65535')
+      .default(3000),
     APP_URL: url('APP_URL').optional(),
     DATA_DIR: z.string().trim().min(1).default('./data'),
     DATABASE_URL: optionalText.refine(
@@ -44,7 +49,11 @@ const schema = z
     S3_SECRET_ACCESS_KEY: optionalText,
     DEFAULT_ORG: optionalText,
     DEMO_ADMIN_PASSWORD: z.string().min(8, 'DEMO_ADMIN_PASSWORD must be at least 8 characters').default('northwind-demo'),
-    MAX_UPLOAD_MB: z.coerce.number().positive('MAX_UPLOAD_MB must be a positive number').max(2048).default(50),
+    MAX_UPLOAD_MB: z.coerce
+      .number({ error: 'MAX_UPLOAD_MB must be a number of megabytes' })
+      .positive('MAX_UPLOAD_MB must be a positive number')
+      .max(2048, 'MAX_UPLOAD_MB must be at most 2048')
+      .default(50),
     SEED_DEMO: z.enum(['true', 'false']).default('true'),
   })
   .refine((env) => !env.S3_BUCKET || env.S3_ENDPOINT, {
