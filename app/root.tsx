@@ -1,8 +1,10 @@
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError } from 'react-router'
+import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useRouteError } from 'react-router'
 import type { Route } from './+types/root'
 import { useNonce } from '~/components/nonce'
 import { ErrorView } from '~/components/error-view'
 import '~/styles/app.css'
+import { readFlash } from '@server/flash'
+import { Toast } from '~/components/ui/toast'
 
 export const links: Route.LinksFunction = () => [
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
@@ -27,8 +29,19 @@ export function Layout({ children }: { children: React.ReactNode }) {
   )
 }
 
+export function loader({ request }: Route.LoaderArgs) {
+  const flash = readFlash(request)
+  return data({ toast: flash.message }, { headers: flash.headers })
+}
+
 export default function App() {
-  return <Outlet />
+  const { toast } = useLoaderData<typeof loader>()
+  return (
+    <>
+      <Outlet />
+      <Toast message={toast} tone={toast?.startsWith('Failed') ? 'error' : 'success'} />
+    </>
+  )
 }
 
 export function ErrorBoundary() {

@@ -1,4 +1,4 @@
-import { type RouteConfig, route } from '@react-router/dev/routes'
+import { type RouteConfig, layout, route } from '@react-router/dev/routes'
 
 // The portal answers on a custom domain or the default org at `/`, and on the deployment's own host
 // at /portal/{orgSlug}; the same module serves every form of its URL.
@@ -14,6 +14,14 @@ const portalPaths = (prefix: string, id: string) => [
 
 export default [
   route('healthz', 'routes/resources/healthz.ts'),
+  route('login', 'routes/auth/login.tsx'),
+  route('logout', 'routes/auth/logout.tsx'),
+  route('invite/:token', 'routes/auth/accept-invite.tsx'),
+  // The private area: each page's first path segment is the scope it needs; every loader checks it.
+  layout('routes/staff/layout.tsx', [
+    route('members', 'routes/staff/members/index.tsx'),
+    route('audit', 'routes/staff/audit/index.tsx'),
+  ]),
   ...portalPaths('portal/:orgSlug', 'org-portal'),
   ...portalPaths('', 'portal'),
   route('*', 'routes/not-found.tsx'),

@@ -137,6 +137,7 @@ export interface Items {
   card_kind: string;
   catalogue_uid: string | null;
   choice: string | null;
+  created_at: Generated<Timestamp>;
   custom: Generated<boolean>;
   enabled_state: Generated<string>;
   expires_on: string | null;
@@ -170,6 +171,24 @@ export interface Orgs {
   public_access_level: Generated<string>;
   slug: string;
   website: string | null;
+}
+
+export interface Outbox {
+  attempts: Generated<number>;
+  created_at: Generated<Timestamp>;
+  headers: Generated<Json>;
+  html_body: string | null;
+  id: Generated<string>;
+  last_error: string | null;
+  locked_until: Timestamp | null;
+  next_attempt_at: Generated<Timestamp>;
+  org_id: string | null;
+  provider_message_id: string | null;
+  recipient: string;
+  sent_at: Timestamp | null;
+  status: Generated<string>;
+  subject: string;
+  text_body: string;
 }
 
 export interface PermissionProfiles {
@@ -219,6 +238,25 @@ export interface Products {
   updated_at: Generated<Timestamp>;
 }
 
+export interface RateLimits {
+  hits: number;
+  key: string;
+  window_started_at: Timestamp;
+}
+
+export interface StaffInvites {
+  accepted_at: Timestamp | null;
+  created_at: Generated<Timestamp>;
+  email: string;
+  expires_at: Timestamp;
+  id: Generated<string>;
+  invited_by: string;
+  name: string | null;
+  org_id: string;
+  permissions: Generated<Json>;
+  token_hash: string;
+}
+
 export interface StaffMembers {
   created_at: Generated<Timestamp>;
   email: string;
@@ -227,6 +265,16 @@ export interface StaffMembers {
   org_id: string;
   password_hash: string | null;
   permissions: Generated<Json>;
+}
+
+export interface StaffSessions {
+  created_at: Generated<Timestamp>;
+  expires_at: Timestamp;
+  id: string;
+  ip: string | null;
+  last_seen_at: Generated<Timestamp>;
+  staff_member_id: string;
+  user_agent: string | null;
 }
 
 export interface Subprocessors {
@@ -287,10 +335,14 @@ export interface DB {
   item_files: ItemFiles;
   items: Items;
   orgs: Orgs;
+  outbox: Outbox;
   permission_profiles: PermissionProfiles;
   portal_customizations: PortalCustomizations;
   products: Products;
+  rate_limits: RateLimits;
+  staff_invites: StaffInvites;
   staff_members: StaffMembers;
+  staff_sessions: StaffSessions;
   subprocessors: Subprocessors;
   trusted_by_companies: TrustedByCompanies;
   update_topics: UpdateTopics;

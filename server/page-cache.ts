@@ -74,7 +74,7 @@ export function createPageCache(db: Database, options: { maxEntries?: number; tt
 export type PageCache = ReturnType<typeof createPageCache>
 
 /** Cookies that make a page personal; a request carrying one is never served from or into the cache. */
-export const PERSONAL_COOKIES = ['tc_staff', 'tc_visitor']
+export const PERSONAL_COOKIES = ['tc_staff', 'tc_visitor', 'tc_flash']
 
 export function isCacheableRequest(method: string, url: string, cookie: string | undefined) {
   if (method !== 'GET' || url.length > 1024) return false

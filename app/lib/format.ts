@@ -15,3 +15,10 @@ export function withQuery(pathname: string, search: string, changes: Record<stri
   const query = params.toString()
   return query ? `${pathname}?${query}` : pathname
 }
+
+const DATE_TIME = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' })
+
+/** A date and time in UTC ("Nov 22, 2026, 4:13 PM"), the same on the server and in the browser. */
+export function formatDateTime(value: string | Date) {
+  return `${DATE_TIME.format(typeof value === 'string' ? new Date(value) : value)} UTC`
+}

@@ -85,6 +85,8 @@ export interface UpdateView {
 
 export interface SubprocessorView {
   id: string
+  /** Main mode only. */
+  createdAt?: string
   company: string
   domain: string | null
   logoUrl: string | null
@@ -140,6 +142,18 @@ export interface PortalView {
   recentUpdates: UpdateView[]
   openCard: CardView | null
   openItemUid: string | null
+  /** Main mode with statuspage:edit: the editing tools to offer. */
+  editor: {
+    canChangeIcons: boolean
+    /** Cards hidden from visitors (staff still see them, marked). */
+    hiddenKinds: CardKind[]
+    /** The open card's drawer is in edit mode (?edit=true). */
+    editing: boolean
+    /** The staff dialog the URL asks for (?dialog=...&target=...). */
+    dialog: { name: string; target: string | null } | null
+    /** All items of the dialog's target card (for re-ordering and the like). */
+    dialogCard: CardView | null
+  } | null
 }
 
 export const UPDATES_PAGE_SIZE = 5

@@ -1,11 +1,11 @@
 // Seeds the Northwind Cloud demo into an empty database (PRODUCT.md section 9) and creates the catalogue
 // rows every new product starts with. Content lives in northwind.ts and northwind-items.ts.
 
-import { hash, type Algorithm } from '@node-rs/argon2'
 import { sql } from 'kysely'
 import { CARD_KINDS, DEFAULT_CARD_ORDER } from '../../app/lib/card-kinds'
 import { CATALOGUE, catalogueItem } from '../../app/lib/catalogue/index'
 import { DEFAULT_SECTION_ORDER } from '../../app/lib/sections'
+import { hashPassword } from '../../server/auth/password'
 import type { Env } from '../../server/env'
 import { createFile, fileStore } from '../../server/files/store'
 import type { Database } from '../index'
@@ -40,8 +40,6 @@ export interface DemoCredentials {
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000
-// Algorithm is an ambient const enum, which verbatimModuleSyntax cannot import as a value.
-const ARGON2ID = 2 as Algorithm.Argon2id
 
 // pg sends JS arrays as PostgreSQL arrays, not JSON, so jsonb values always go over the wire as text.
 const json = (value: unknown) => JSON.stringify(value)
@@ -92,7 +90,7 @@ export async function seedDemoIfEmpty(
       return { doc, details, bytes }
     }),
   )
-  const passwordHash = await hash(env.DEMO_ADMIN_PASSWORD, { algorithm: ARGON2ID })
+  const passwordHash = await hashPassword(env.DEMO_ADMIN_PASSWORD)
   const store = fileStore(env)
   const now = new Date()
 

@@ -1,11 +1,17 @@
 import type { Database } from '../../db/index'
+import { getStaffMember } from '../auth/staff-session'
 import type { PortalOrg } from '../portal/resolve'
 import { PUBLIC_VIEWER, type Viewer } from './visibility'
 
 /**
  * Decides the mode once per request, from who is looking (PRODUCT.md section 1), never from the URL
- * alone. Staff and visitor sessions arrive with the sign-in work; until then everyone is Public.
+ * alone: a signed-in staff member of this org is in Main mode; everyone else is Public until visitor
+ * sign-in and previews arrive.
  */
-export async function getViewer(_request: Request, _db: Database, _org: PortalOrg): Promise<Viewer> {
+export async function getViewer(request: Request, db: Database, org: PortalOrg): Promise<Viewer> {
+  const staff = await getStaffMember(db, request)
+  if (staff && staff.orgId === org.id) {
+    return { mode: 'Main', grants: null, staff: { id: staff.id, name: staff.name, email: staff.email, permissions: staff.permissions } }
+  }
   return PUBLIC_VIEWER
 }

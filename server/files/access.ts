@@ -1,6 +1,6 @@
 import type { Database } from '../../db/index'
 import type { CardKind, EnabledState } from '../../app/lib/card-kinds'
-import { canDownload, itemAccess, type Viewer } from '../access/visibility'
+import { canDownload, itemAccess, PUBLIC_VIEWER, type Viewer } from '../access/visibility'
 import type { PortalOrg } from '../portal/resolve'
 
 export type FileDecision =
@@ -24,7 +24,12 @@ export async function authoriseFile(db: Database, org: PortalOrg, viewer: Viewer
 
   const viewOnly = (file.document_access_type ?? org.documentAccessType) === 'view-only'
   const { document_access_type: _, ...stored } = file
-  if (viewer.mode === 'Main') return { status: 'allowed', file: stored, download: wantsDownload }
+  if (viewer.mode === 'Main') {
+    const permissions = viewer.staff?.permissions ?? []
+    if (permissions.includes(wantsDownload ? 'files:download' : 'files:view')) return { status: 'allowed', file: stored, download: wantsDownload }
+    // Staff without the file permissions see files as the public does.
+    return authoriseFile(db, org, PUBLIC_VIEWER, fileId, wantsDownload)
+  }
 
   const [links, icon] = await Promise.all([
     db

@@ -81,6 +81,10 @@ export function buildPortalView(org: PortalOrg, viewer: Viewer, data: PortalData
     .filter((kind) => staffView || itemsOfKind(kind).length > 0 || (cardByKind.get(kind)?.placeholder && level === 'Limited'))
   const cards = gridKinds.map((kind) => cardView(kind, false))
 
+  const canEdit = staffView && (viewer.staff?.permissions.includes('statuspage:edit') ?? false)
+  const dialogName = canEdit ? (search.get('dialog')?.slice(0, 64) ?? null) : null
+  const dialogTarget = dialogName ? (search.get('target')?.slice(0, 200) ?? null) : null
+
   // The item asked for in the URL opens its card.
   const itemSlug = query.itemSlug
   const itemUid = search.get('itemUid') ?? undefined
@@ -117,6 +121,7 @@ export function buildPortalView(org: PortalOrg, viewer: Viewer, data: PortalData
   const subprocessorSearch = (search.get('subprocessorSearch') ?? '').trim().slice(0, 200)
   const allSubprocessors = data.subprocessors.map((row) => ({
     id: row.id,
+    ...(staffView ? { createdAt: new Date(row.created_at).toISOString() } : {}),
     company: row.company_name,
     domain: row.company_domain,
     logoUrl: row.logo_url,
@@ -210,6 +215,15 @@ export function buildPortalView(org: PortalOrg, viewer: Viewer, data: PortalData
     recentUpdates,
     openCard,
     openItemUid: requested?.uid ?? null,
+    editor: canEdit
+      ? {
+          canChangeIcons: viewer.staff?.permissions.includes('assets:edit') ?? false,
+          hiddenKinds: data.cards.filter((card) => card.hidden).map((card) => card.kind as CardKind),
+          editing: openCard !== null && search.get('edit') === 'true',
+          dialog: dialogName ? { name: dialogName, target: dialogTarget } : null,
+          dialogCard: isCardKind(dialogTarget) ? cardView(dialogTarget, true) : null,
+        }
+      : null,
   }
 }
 

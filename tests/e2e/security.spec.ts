@@ -48,7 +48,7 @@ test.describe('response headers', () => {
     for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`)
   })
 
-  test('the scripts run under the policy and hydrate the page', async ({ page }, testInfo) => {
+  test('the page scripts carry the nonce and, with JavaScript, hydrate without a CSP violation', async ({ page }, testInfo) => {
     const violations: string[] = []
     page.on('console', (message) => {
       if (/Content Security Policy/i.test(message.text())) violations.push(message.text())

@@ -2,6 +2,7 @@ import { Link, useLocation } from 'react-router'
 import type { CardView, ItemView, PortalView } from './types'
 import { CheckIcon, ExpandIcon, LockIcon, ProgressIcon, ShieldIcon } from '~/components/icons'
 import { withQuery } from '~/lib/format'
+import { CardMenu } from './editing/card-menu'
 
 export function itemHref(view: PortalView, item: Pick<ItemView, 'slug'>) {
   return `${view.product.itemBase}/${item.slug}`
@@ -81,9 +82,13 @@ function GenericCard({ view, card }: { view: PortalView; card: CardView }) {
           </Link>
         </h3>
         {card.hidden ? <span className="tag">Hidden</span> : null}
-        <Link className="icon-button" to={href} preventScrollReset aria-label={`Expand ${card.title}`}>
-          <ExpandIcon size={16} />
-        </Link>
+        {view.editor ? (
+          <CardMenu view={view} kind={card.kind} title={card.title} />
+        ) : (
+          <Link className="icon-button" to={href} preventScrollReset aria-label={`Expand ${card.title}`}>
+            <ExpandIcon size={16} />
+          </Link>
+        )}
       </header>
       {card.displayText ? <p className="card__text">{card.displayText}</p> : null}
       {card.items.length ? (
@@ -100,6 +105,10 @@ function GenericCard({ view, card }: { view: PortalView; card: CardView }) {
             </li>
           ))}
         </ul>
+      ) : view.editor ? (
+        <Link className="button button--secondary button--small" to={withQuery(view.product.home, '', { card: card.kind, edit: 'true' })} preventScrollReset>
+          Add Items
+        </Link>
       ) : (
         <p className="card__placeholder">{card.placeholder || 'Nothing to show here yet.'}</p>
       )}

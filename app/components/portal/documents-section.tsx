@@ -3,6 +3,7 @@ import type { DocumentView, PortalView } from './types'
 import { GetAccessLink, itemHref } from './cards'
 import { DownloadIcon, EyeIcon, FileIcon, LockIcon } from '~/components/icons'
 import { withQuery } from '~/lib/format'
+import { CardMenu } from './editing/card-menu'
 import { DOCUMENTS_COLLAPSED } from '~/lib/portal-view'
 
 const TABS = [
@@ -25,6 +26,7 @@ export function DocumentsSection({ view }: { view: PortalView }) {
     <section className="panel documents" id="documents" aria-labelledby="documents-title">
       <div className="panel__header">
         <h2 id="documents-title">{documents.title}</h2>
+        <CardMenu view={view} kind="Documents" title={documents.title} />
         {documents.tabs ? (
           <div className="tabs" role="tablist" aria-label="Filter documents">
             {TABS.map((tab) => (

@@ -5,6 +5,8 @@ import { CardGrid } from './cards'
 import { DocumentsSection } from './documents-section'
 import { CertificationsSection, HelpSection, KnowledgeBaseSection, OverviewSection, SubprocessorsSection, TrustedBySection } from './sections'
 import { UpdatesSection } from './updates-section'
+import { EditorDialogs } from './editing/editor-dialogs'
+import { StaffBar } from './editing/staff-bar'
 import { BellIcon, ChevronIcon, HelpIcon, ShieldIcon } from '~/components/icons'
 import { withQuery } from '~/lib/format'
 import { PROJECT_NAME, PROJECT_URL } from '~/lib/project'
@@ -15,6 +17,7 @@ export function PortalPage({ view }: { view: PortalView }) {
       <a className="skip-link" href="#main">
         Skip to content
       </a>
+      <StaffBar view={view} />
       <PortalHeader view={view} />
       {view.recentUpdates.length > 0 ? <NotificationBar view={view} /> : null}
       {view.product.bannerUrl ? <div className="portal-banner" style={{ backgroundImage: `url("${view.product.bannerUrl}")` }} /> : null}
@@ -27,6 +30,7 @@ export function PortalPage({ view }: { view: PortalView }) {
       <PortalFooter view={view} />
       <ContactBubble view={view} />
       {view.openCard ? <CardDrawer view={view} card={view.openCard} /> : null}
+      <EditorDialogs view={view} />
     </div>
   )
 }

@@ -3,12 +3,16 @@ import { Form, Link, useLocation, useSubmit } from 'react-router'
 import type { PortalView, SubprocessorColumn } from './types'
 import { itemHref, LockBadge } from './cards'
 import { BuildingIcon, SearchIcon } from '~/components/icons'
+import { CardMenu } from './editing/card-menu'
 
 export function OverviewSection({ view }: { view: PortalView }) {
   const overview = view.overview!
   return (
     <section className="panel overview" aria-labelledby="overview-title">
-      <h2 id="overview-title">{overview.title}</h2>
+      <div className="panel__header">
+        <h2 id="overview-title">{overview.title}</h2>
+        <CardMenu view={view} kind="Overview" title={overview.title} />
+      </div>
       <div className="overview__text">
         {overview.text.split(/\n{2,}/).map((paragraph, index) => (
           <p key={index}>{paragraph}</p>
@@ -24,6 +28,7 @@ export function CertificationsSection({ view }: { view: PortalView }) {
     <section className="panel certifications" aria-labelledby="certifications-title">
       <div className="panel__header">
         <h2 id="certifications-title">{certifications.title}</h2>
+        <CardMenu view={view} kind="Certifications" title={certifications.title} />
       </div>
       <ul className="certifications__grid">
         {certifications.items.map((item) => (
@@ -46,7 +51,10 @@ export function TrustedBySection({ view }: { view: PortalView }) {
   if (!trustedBy) return null
   return (
     <section className="panel trusted-by" aria-labelledby="trusted-by-title">
-      <h2 id="trusted-by-title">{trustedBy.title}</h2>
+      <div className="panel__header">
+        <h2 id="trusted-by-title">{trustedBy.title}</h2>
+        <CardMenu view={view} kind="TrustedBy" title="Trusted by" />
+      </div>
       <ul className="trusted-by__grid">
         {trustedBy.companies.map((company) => (
           <li key={company.name} className="trusted-by__company">
@@ -99,6 +107,7 @@ export function SubprocessorsSection({ view }: { view: PortalView }) {
     <section className="panel subprocessors" id="subprocessors" aria-labelledby="subprocessors-title">
       <div className="panel__header">
         <h2 id="subprocessors-title">{subprocessors.title}</h2>
+        <CardMenu view={view} kind="Subprocessors" title={subprocessors.title} />
         <Form method="get" action={`${location.pathname}#subprocessors`} role="search" className="search-field" preventScrollReset>
           <SearchIcon size={16} />
           <input

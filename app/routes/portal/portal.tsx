@@ -2,6 +2,7 @@ import { data } from 'react-router'
 import type { Route } from './+types/portal'
 import { getViewer } from '@server/access/viewer'
 import { resolvePortalOrg } from '@server/portal/resolve'
+import { handlePortalEdit } from '@server/portal/editing/index'
 import { loadPortalView } from '@server/portal/view'
 import { ErrorView } from '~/components/error-view'
 import { PortalPage } from '~/components/portal/portal-page'
@@ -20,6 +21,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (!view) throw data('This page does not exist.', { status: 404 })
   if (params.itemSlug && !view.openItemUid) throw data('This item does not exist.', { status: 404 })
   return view
+}
+
+/** In-place edits by staff with statuspage:edit (Main mode); every intent checks it again. */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  return handlePortalEdit(request, context, params)
 }
 
 export default function Portal({ loaderData }: Route.ComponentProps) {

@@ -1,0 +1,25 @@
+import { useEffect, useState } from 'react'
+import { CloseIcon } from '~/components/icons'
+
+/** The flash message after a redirect: announced politely, dismissed after five seconds with JavaScript. */
+export function Toast({ message, tone = 'success' }: { message: string | null; tone?: 'success' | 'error' }) {
+  const [shown, setShown] = useState(message)
+  useEffect(() => {
+    setShown(message)
+    if (!message) return
+    const timer = setTimeout(() => setShown(null), 5000)
+    return () => clearTimeout(timer)
+  }, [message])
+  return (
+    <div className="toast-region" role="status" aria-live="polite">
+      {shown ? (
+        <div className={`toast toast--${tone}`}>
+          <span>{shown}</span>
+          <button type="button" className="icon-button" aria-label="Dismiss" onClick={() => setShown(null)}>
+            <CloseIcon size={14} />
+          </button>
+        </div>
+      ) : null}
+    </div>
+  )
+}

@@ -1,0 +1,38 @@
+import { z } from 'zod'
+import { STAFF_PERMISSIONS } from '../permissions'
+
+const permissions = z
+  .array(z.enum(STAFF_PERMISSIONS, { error: 'Unknown permission' }))
+  .max(STAFF_PERMISSIONS.length)
+  .default([])
+
+export const inviteMemberSchema = z.object({
+  intent: z.literal('invite'),
+  email: z.string({ error: 'Email is required' }).trim().toLowerCase().max(254, 'This email is invalid').pipe(z.email('This email is invalid')),
+  name: z.string().trim().max(100, 'Name must be at most 100 characters').optional(),
+  permissions,
+})
+
+export const updatePermissionsSchema = z.object({
+  intent: z.literal('permissions'),
+  memberId: z.uuid('Unknown member'),
+  permissions,
+})
+
+export const removeMemberSchema = z.object({
+  intent: z.literal('remove'),
+  memberId: z.uuid('Unknown member'),
+})
+
+export const revokeInviteSchema = z.object({
+  intent: z.literal('revoke'),
+  inviteId: z.uuid('Unknown invitation'),
+})
+
+export const acceptInviteSchema = z
+  .object({
+    name: z.string({ error: 'Name is required' }).trim().min(2, 'Name must be at least 2 characters').max(100, 'Name must be at most 100 characters'),
+    password: z.string({ error: 'Password is required' }).min(12, 'Use at least 12 characters').max(200, 'Use at most 200 characters'),
+    confirm: z.string({ error: 'Repeat the password' }),
+  })
+  .refine((value) => value.password === value.confirm, { message: 'The passwords do not match', path: ['confirm'] })

@@ -1,0 +1,103 @@
+import { getFormProps, getInputProps, useForm } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
+import { data, Form, redirect, useActionData, useNavigation, useSearchParams } from 'react-router'
+import type { Route } from './+types/login'
+import { LoginError, staffAuthenticator } from '@server/auth/authenticator'
+import { clearRateLimit, hitRateLimit } from '@server/auth/rate-limit'
+import { createStaffSession, getStaffMember } from '@server/auth/staff-session'
+import { loginSchema } from '~/lib/schemas/login'
+import { AuthLayout } from '~/components/auth-layout'
+
+/** Only paths on this host: never an absolute or protocol-relative URL. */
+function safeRedirect(to: string | undefined, fallback: string) {
+  return to && to.startsWith('/') && !to.startsWith('//') && !to.startsWith('/\\') ? to : fallback
+}
+
+async function homeOf(context: Route.LoaderArgs['context'], orgId: string) {
+  const org = await context.db.selectFrom('orgs').select('slug').where('id', '=', orgId).executeTakeFirst()
+  return org ? `/portal/${org.slug}` : '/'
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const staff = await getStaffMember(context.db, request)
+  if (staff) throw redirect(safeRedirect(new URL(request.url).searchParams.get('redirectTo') ?? undefined, await homeOf(context, staff.orgId)))
+  return null
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const formData = await request.clone().formData()
+  const submission = parseWithZod(formData, { schema: loginSchema })
+  if (submission.status !== 'success') return data({ result: submission.reply({ hideFields: ['password'] }) }, { status: 400 })
+
+  const { email, redirectTo } = submission.value
+  const [byAddress, byEmail] = await Promise.all([
+    hitRateLimit(context.db, `login:ip:${context.clientAddress}`, 30, 15 * 60),
+    hitRateLimit(context.db, `login:email:${email}`, 10, 15 * 60),
+  ])
+  if (!byAddress.allowed || !byEmail.allowed) {
+    const minutes = Math.ceil(Math.max(byAddress.retryAfterSeconds, byEmail.retryAfterSeconds) / 60)
+    return data(
+      { result: submission.reply({ formErrors: [`Too many sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`], hideFields: ['password'] }) },
+      { status: 429, headers: { 'Retry-After': String(minutes * 60) } },
+    )
+  }
+
+  try {
+    const staff = await staffAuthenticator(context.db).authenticate('form', request)
+    await clearRateLimit(context.db, `login:email:${email}`)
+    const cookie = await createStaffSession(context.db, context.env, staff.id, request, context.clientAddress)
+    return redirect(safeRedirect(redirectTo, await homeOf(context, staff.orgId)), { headers: { 'Set-Cookie': cookie } })
+  } catch (error) {
+    if (!(error instanceof LoginError)) throw error
+    return data({ result: submission.reply({ formErrors: [error.message], hideFields: ['password'] }) }, { status: 400 })
+  }
+}
+
+export default function Login() {
+  const actionData = useActionData<typeof action>()
+  const [searchParams] = useSearchParams()
+  const navigation = useNavigation()
+  const [form, fields] = useForm({
+    id: 'login',
+    lastResult: actionData?.result,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
+    shouldValidate: 'onBlur',
+  })
+  return (
+    <AuthLayout title="Sign in to your workspace">
+      <Form method="post" {...getFormProps(form)} className="form">
+        <input type="hidden" name="redirectTo" value={searchParams.get('redirectTo') ?? ''} />
+        {form.errors?.length ? (
+          <p className="form__error" role="alert" id={form.errorId}>
+            {form.errors.join(' ')}
+          </p>
+        ) : null}
+        <div className="field">
+          <label htmlFor={fields.email.id}>Email</label>
+          <input {...getInputProps(fields.email, { type: 'email' })} autoComplete="username" autoFocus />
+          {fields.email.errors ? (
+            <p className="field__error" id={fields.email.errorId}>
+              {fields.email.errors.join(' ')}
+            </p>
+          ) : null}
+        </div>
+        <div className="field">
+          <label htmlFor={fields.password.id}>Password</label>
+          <input {...getInputProps(fields.password, { type: 'password' })} autoComplete="current-password" />
+          {fields.password.errors ? (
+            <p className="field__error" id={fields.password.errorId}>
+              {fields.password.errors.join(' ')}
+            </p>
+          ) : null}
+        </div>
+        <button type="submit" className="button button--primary button--block" disabled={navigation.state === 'submitting'}>
+          Sign in
+        </button>
+      </Form>
+    </AuthLayout>
+  )
+}
+
+export function meta() {
+  return [{ title: 'Sign in' }]
+}

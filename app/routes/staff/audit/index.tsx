@@ -1,0 +1,80 @@
+import { Link } from 'react-router'
+import type { Route } from './+types/index'
+import { requireStaff } from '@server/auth/require'
+import { listAuditEntries } from '@server/audit/list'
+import { formatDateTime } from '~/lib/format'
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const staff = await requireStaff(request, context, 'audit')
+  const page = Math.max(1, Number.parseInt(new URL(request.url).searchParams.get('page') ?? '1', 10) || 1)
+  return listAuditEntries(context.db, staff.orgId, page)
+}
+
+export default function Audit({ loaderData }: Route.ComponentProps) {
+  const { entries, page, hasMore } = loaderData
+  return (
+    <div className="staff-page">
+      <header className="staff-page__header">
+        <h1>Audit log</h1>
+        <p>Every change to the trust center, every decision and every document view or download.</p>
+      </header>
+      <section className="panel">
+        <table className="data-table">
+          <caption className="visually-hidden">Audit entries, newest first</caption>
+          <thead>
+            <tr>
+              <th scope="col">When</th>
+              <th scope="col">Who</th>
+              <th scope="col">What</th>
+              <th scope="col">Target</th>
+              <th scope="col">Change</th>
+            </tr>
+          </thead>
+          <tbody>
+            {entries.map((entry) => (
+              <tr key={entry.id}>
+                <td>
+                  <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt)}</time>
+                </td>
+                <td>{entry.actor}</td>
+                <td>
+                  <code>{entry.action}</code>
+                </td>
+                <td>{entry.target}</td>
+                <td>
+                  {entry.before || entry.after ? (
+                    <details>
+                      <summary>Details</summary>
+                      {entry.before ? (
+                        <>
+                          <h3>Before</h3>
+                          <pre>{entry.before}</pre>
+                        </>
+                      ) : null}
+                      {entry.after ? (
+                        <>
+                          <h3>After</h3>
+                          <pre>{entry.after}</pre>
+                        </>
+                      ) : null}
+                    </details>
+                  ) : null}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        {entries.length === 0 ? <p className="empty">Nothing has happened yet.</p> : null}
+        <nav className="pagination" aria-label="Audit pages">
+          {page > 1 ? <Link to={`?page=${page - 1}`}>Previous</Link> : <span />}
+          <span>Page {page}</span>
+          {hasMore ? <Link to={`?page=${page + 1}`}>Next</Link> : <span />}
+        </nav>
+      </section>
+    </div>
+  )
+}
+
+export function meta() {
+  return [{ title: 'Audit log' }]
+}

@@ -1,0 +1,186 @@
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
+import { data, Form, redirect, useActionData, useNavigation } from 'react-router'
+import type { Route } from './+types/index'
+import { requireStaff } from '@server/auth/require'
+import { kickEmailWorker } from '@server/email/worker'
+import { inviteMember, listMembers, removeMember, revokeInvite, updateMemberPermissions } from '@server/members/members'
+import { inviteMemberSchema, removeMemberSchema, revokeInviteSchema, updatePermissionsSchema } from '~/lib/schemas/members'
+import { PERMISSION_LABELS, STAFF_PERMISSIONS } from '~/lib/permissions'
+import { formatDate } from '~/lib/format'
+import { readFlash, withFlash } from '@server/flash'
+import { FlashMessage } from '~/components/flash-message'
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const staff = await requireStaff(request, context, 'members')
+  const { members, invites } = await listMembers(context.db, staff.orgId)
+  const flash = readFlash(request)
+  return data({ members, invites, selfId: staff.id, flash: flash.message }, { headers: flash.headers })
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const staff = await requireStaff(request, context, 'members')
+  const formData = await request.formData()
+  switch (formData.get('intent')) {
+    case 'invite': {
+      const submission = parseWithZod(formData, { schema: inviteMemberSchema })
+      if (submission.status !== 'success') return data({ intent: 'invite', result: submission.reply() }, { status: 400 })
+      const outcome = await inviteMember(context.db, staff, context.env.APP_URL, submission.value)
+      if (!outcome.ok) return data({ intent: 'invite', result: submission.reply({ fieldErrors: { email: [outcome.message] } }) }, { status: 400 })
+      kickEmailWorker()
+      return withFlash(redirect('/members'), `Invitation sent to ${submission.value.email}`)
+    }
+    case 'permissions': {
+      const submission = parseWithZod(formData, { schema: updatePermissionsSchema })
+      if (submission.status !== 'success') return data({ intent: 'permissions', result: submission.reply() }, { status: 400 })
+      if (!(await updateMemberPermissions(context.db, staff, submission.value.memberId, submission.value.permissions))) throw data('This member no longer exists.', { status: 404 })
+      return withFlash(redirect('/members'), 'Permissions saved')
+    }
+    case 'remove': {
+      const submission = parseWithZod(formData, { schema: removeMemberSchema })
+      if (submission.status !== 'success') return data({ intent: 'remove', result: submission.reply() }, { status: 400 })
+      const outcome = await removeMember(context.db, staff, submission.value.memberId)
+      if (!outcome.ok) return data({ intent: 'remove', result: submission.reply({ formErrors: [outcome.message ?? 'Could not remove this member.'] }) }, { status: 400 })
+      return withFlash(redirect('/members'), 'Member removed')
+    }
+    case 'revoke': {
+      const submission = parseWithZod(formData, { schema: revokeInviteSchema })
+      if (submission.status !== 'success') return data({ intent: 'revoke', result: submission.reply() }, { status: 400 })
+      await revokeInvite(context.db, staff, submission.value.inviteId)
+      return withFlash(redirect('/members'), 'Invitation revoked')
+    }
+    default:
+      throw data('Unknown intent', { status: 400 })
+  }
+}
+
+export default function Members({ loaderData }: Route.ComponentProps) {
+  const { members, invites, selfId, flash } = loaderData
+  const actionData = useActionData<typeof action>()
+  return (
+    <div className="staff-page">
+      <header className="staff-page__header">
+        <h1>Members</h1>
+        <p>People of your organization who can edit the trust center and use this workspace.</p>
+      </header>
+      <FlashMessage message={flash} />
+      {actionData && actionData.intent === 'remove' && actionData.result.error?.[''] ? (
+        <p className="form__error" role="alert">
+          {actionData.result.error[''].join(' ')}
+        </p>
+      ) : null}
+      <InviteForm lastResult={actionData?.intent === 'invite' ? actionData.result : undefined} />
+      <section className="panel" aria-labelledby="members-title">
+        <h2 id="members-title">Members</h2>
+        <ul className="member-list">
+          {members.map((member) => (
+            <li key={member.id} className="member">
+              <div className="member__who">
+                <strong>{member.name}</strong>
+                <span>{member.email}</span>
+              </div>
+              <Form method="post" className="member__permissions" aria-label={`Permissions of ${member.name}`}>
+                <input type="hidden" name="intent" value="permissions" />
+                <input type="hidden" name="memberId" value={member.id} />
+                <PermissionCheckboxes idPrefix={member.id} checked={member.permissions} />
+                <button type="submit" className="button button--secondary button--small">
+                  Save permissions
+                </button>
+              </Form>
+              {member.id === selfId ? (
+                <span className="tag">You</span>
+              ) : (
+                <Form method="post">
+                  <input type="hidden" name="intent" value="remove" />
+                  <input type="hidden" name="memberId" value={member.id} />
+                  <button type="submit" className="button button--danger button--small" aria-label={`Remove ${member.name}`}>
+                    Remove
+                  </button>
+                </Form>
+              )}
+            </li>
+          ))}
+        </ul>
+      </section>
+      {invites.length ? (
+        <section className="panel" aria-labelledby="invites-title">
+          <h2 id="invites-title">Pending invitations</h2>
+          <ul className="member-list">
+            {invites.map((invite) => (
+              <li key={invite.id} className="member">
+                <div className="member__who">
+                  <strong>{invite.email}</strong>
+                  <span>
+                    Invited by {invite.invited_by}, expires {formatDate(invite.expires_at)}
+                  </span>
+                </div>
+                <Form method="post">
+                  <input type="hidden" name="intent" value="revoke" />
+                  <input type="hidden" name="inviteId" value={invite.id} />
+                  <button type="submit" className="button button--secondary button--small" aria-label={`Revoke the invitation of ${invite.email}`}>
+                    Revoke
+                  </button>
+                </Form>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+    </div>
+  )
+}
+
+function PermissionCheckboxes({ idPrefix, checked }: { idPrefix: string; checked: readonly string[] }) {
+  return (
+    <fieldset className="permissions">
+      <legend className="visually-hidden">Permissions</legend>
+      {STAFF_PERMISSIONS.map((permission) => (
+        <label key={permission} htmlFor={`${idPrefix}-${permission}`} className="checkbox">
+          <input type="checkbox" id={`${idPrefix}-${permission}`} name="permissions" value={permission} defaultChecked={checked.includes(permission)} />
+          {PERMISSION_LABELS[permission]}
+        </label>
+      ))}
+    </fieldset>
+  )
+}
+
+function InviteForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
+  const navigation = useNavigation()
+  const [form, fields] = useForm({
+    id: 'invite-member',
+    lastResult,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: inviteMemberSchema }),
+    shouldValidate: 'onBlur',
+  })
+  return (
+    <section className="panel" aria-labelledby="invite-title">
+      <h2 id="invite-title">Invite a member</h2>
+      <Form method="post" {...getFormProps(form)} className="form form--wide">
+        <input type="hidden" name="intent" value="invite" />
+        <div className="form__row">
+          <div className="field">
+            <label htmlFor={fields.email.id}>Email</label>
+            <input {...getInputProps(fields.email, { type: 'email' })} />
+            {fields.email.errors ? (
+              <p className="field__error" id={fields.email.errorId}>
+                {fields.email.errors.join(' ')}
+              </p>
+            ) : null}
+          </div>
+          <div className="field">
+            <label htmlFor={fields.name.id}>Name (optional)</label>
+            <input {...getInputProps(fields.name, { type: 'text' })} />
+          </div>
+        </div>
+        <PermissionCheckboxes idPrefix="invite" checked={['statuspage:edit', 'files:view', 'files:download']} />
+        <button type="submit" className="button button--primary" disabled={navigation.state === 'submitting'}>
+          Send invitation
+        </button>
+      </Form>
+    </section>
+  )
+}
+
+export function meta() {
+  return [{ title: 'Members' }]
+}

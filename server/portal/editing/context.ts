@@ -1,0 +1,68 @@
+import { data, redirect, type AppLoadContext } from 'react-router'
+import type { Transaction } from 'kysely'
+import type { DB } from '../../../db/types'
+import type { Database } from '../../../db/index'
+import type { StaffMember } from '../../auth/staff-session'
+import { recordAudit } from '../../audit/record'
+import { withFlash } from '../../flash'
+import type { PortalOrg } from '../resolve'
+
+export interface EditContext {
+  db: Database
+  context: AppLoadContext
+  request: Request
+  staff: StaffMember
+  org: PortalOrg
+  product: { id: string; slug: string; name: string }
+  /** Where to go back to after a save: the portal page the form was on, without dialog parameters. */
+  returnTo: string
+}
+
+/** An intent's handler: parses its form, writes through `saveEdit`, answers a redirect or a 400. */
+export type EditHandler = (edit: EditContext, formData: FormData) => Promise<Response | ReturnType<typeof data>>
+
+/**
+ * One staff change: the work, its audit entry and the product's revision bump in one transaction,
+ * so a failed save leaves nothing half-written and every cache sees the change.
+ */
+export async function saveEdit<T>(
+  edit: EditContext,
+  audit: { action: string; target: string; before?: unknown; after?: unknown },
+  work: (trx: Transaction<DB>) => Promise<T>,
+): Promise<T> {
+  const result = await edit.db.transaction().execute(async (trx) => {
+    const value = await work(trx)
+    await recordAudit(trx, {
+      orgId: edit.org.id,
+      actor: edit.staff.email,
+      action: audit.action,
+      target: audit.target,
+      before: audit.before,
+      after: audit.after,
+      ip: edit.context.clientAddress,
+      userAgent: edit.request.headers.get('user-agent'),
+    })
+    await trx
+      .updateTable('products')
+      .set((eb) => ({ revision: eb('revision', '+', 1), updated_at: new Date() }))
+      .where('id', '=', edit.product.id)
+      .execute()
+    return value
+  })
+  edit.context.pageCache?.invalidate()
+  return result
+}
+
+/** After a save: back to the page, with the spec's success message as a toast. */
+export function savedRedirect(edit: EditContext, message: string) {
+  return withFlash(redirect(edit.returnTo), message)
+}
+
+/** A failed save that is not the visitor's input: back to the page with the failure toast. */
+export function failedRedirect(edit: EditContext, message: string) {
+  return withFlash(redirect(edit.returnTo), message)
+}
+
+export function badRequest<T>(body: T) {
+  return data(body, { status: 400 })
+}

@@ -1,0 +1,3 @@
+import type { EditHandler } from './context'
+
+export const iconHandlers: Record<string, EditHandler> = {}

@@ -1,0 +1,3 @@
+import type { EditHandler } from './context'
+
+export const itemHandlers: Record<string, EditHandler> = {}
