@@ -1,57 +1,36 @@
-import { useEffect, useRef } from 'react'
-import { Link, useNavigate } from 'react-router'
+import { useRef } from 'react'
+import { Link } from 'react-router'
 import type { CardView, ItemView, PortalView } from './types'
 import { CardIcon, GetAccessLink, GradeBadge, itemHref, ItemStateIcon } from './cards'
 import { CloseIcon, DownloadIcon, EyeIcon, LinkIcon } from '~/components/icons'
 import { RECURRENCE_LABELS } from '~/lib/card-kinds'
 import { formatDate } from '~/lib/format'
+import { useModalFocus } from '~/components/ui/use-modal'
 
 /**
  * The expanded card: a right-hand drawer rendered by the server when the URL asks for it, so it opens
  * without JavaScript. With JavaScript, focus moves in, Escape closes it and focus goes back.
  */
 export function CardDrawer({ view, card }: { view: PortalView; card: CardView }) {
-  const navigate = useNavigate()
   const panel = useRef<HTMLDivElement>(null)
   const closeHref = view.product.home
-
-  useEffect(() => {
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null
-    const target = view.openItemUid ? document.getElementById(`item-${view.openItemUid}`) : null
-    if (target) {
-      target.scrollIntoView({ block: 'start' })
-      target.focus({ preventScroll: true })
-    } else {
-      panel.current?.focus()
-    }
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') {
-        event.preventDefault()
-        navigate(closeHref, { preventScrollReset: true })
-      } else if (event.key === 'Tab') {
-        trapFocus(event, panel.current)
-      }
-    }
-    document.addEventListener('keydown', onKey)
-    return () => {
-      document.removeEventListener('keydown', onKey)
-      const trigger = document.querySelector<HTMLElement>(`[data-card-trigger="${card.kind}"]`)
-      ;(opener && document.contains(opener) && opener !== document.body ? opener : trigger)?.focus({ preventScroll: true })
-    }
-  }, [card.kind, view.openItemUid, closeHref, navigate])
+  useModalFocus(panel, closeHref, {
+    initialFocus: view.openItemUid ? `item-${view.openItemUid}` : undefined,
+    fallbackSelector: `[data-card-trigger="${card.kind}"]`,
+  })
 
   const titleId = 'drawer-title'
   return (
     <div className="drawer-layer">
       <Link className="drawer-backdrop" to={closeHref} preventScrollReset aria-hidden="true" tabIndex={-1} />
       <div className="drawer" role="dialog" aria-modal="true" aria-labelledby={titleId} ref={panel} tabIndex={-1}>
-        <header className="drawer__header">
+        <div className="drawer__header">
           <CardIcon card={card} />
           <h2 id={titleId}>{card.title}</h2>
           <Link className="icon-button" to={closeHref} preventScrollReset aria-label="Close">
             <CloseIcon />
           </Link>
-        </header>
+        </div>
         {card.displayText ? <p className="drawer__text">{card.displayText}</p> : null}
         <div className="drawer__body">
           {card.items.length ? (
@@ -63,21 +42,6 @@ export function CardDrawer({ view, card }: { view: PortalView; card: CardView })
       </div>
     </div>
   )
-}
-
-function trapFocus(event: KeyboardEvent, container: HTMLElement | null) {
-  if (!container) return
-  const focusable = container.querySelectorAll<HTMLElement>('a[href], button:not([disabled]), input, select, textarea, [tabindex]:not([tabindex="-1"])')
-  if (!focusable.length) return
-  const first = focusable[0]
-  const last = focusable[focusable.length - 1]
-  if (event.shiftKey && (document.activeElement === first || document.activeElement === container)) {
-    event.preventDefault()
-    last.focus()
-  } else if (!event.shiftKey && document.activeElement === last) {
-    event.preventDefault()
-    first.focus()
-  }
 }
 
 function ItemDetail({ view, item, open }: { view: PortalView; item: ItemView; open: boolean }) {

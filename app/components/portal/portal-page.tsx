@@ -1,3 +1,4 @@
+import { useRef } from 'react'
 import { Link, useLocation } from 'react-router'
 import type { PortalView, SectionId } from './types'
 import { CardDrawer } from './card-drawer'
@@ -73,7 +74,7 @@ function PortalHeader({ view }: { view: PortalView }) {
         <a className="portal-header__brand" href={org.website ?? view.product.home} {...(org.website ? { rel: 'noopener' } : {})}>
           {org.logoUrl ? <img src={org.logoUrl} alt={`${org.name} logo`} height={32} /> : <span className="portal-header__name">{org.name}</span>}
         </a>
-        {portal.showTitle ? <span className="portal-header__title">{portal.title}</span> : null}
+        <h1 className={portal.showTitle ? 'portal-header__title' : 'visually-hidden'}>{portal.showTitle ? portal.title : `${org.name} ${portal.title}`}</h1>
         <div className="portal-header__actions">{view.products.length > 1 ? <ProductSelector view={view} /> : null}</div>
       </div>
     </header>
@@ -83,8 +84,9 @@ function PortalHeader({ view }: { view: PortalView }) {
 /** A disclosure of links: each product is a page of its own, so this works without JavaScript. */
 function ProductSelector({ view }: { view: PortalView }) {
   const current = view.products.find((product) => product.current)
+  const menu = useRef<HTMLDetailsElement>(null)
   return (
-    <details className="product-selector">
+    <details className="product-selector" ref={menu}>
       <summary aria-label={`Product: ${current?.name ?? ''}`}>
         <span>{current?.name}</span>
         <ChevronIcon size={16} />
@@ -93,7 +95,7 @@ function ProductSelector({ view }: { view: PortalView }) {
         <ul>
           {view.products.map((product) => (
             <li key={product.slug}>
-              <Link to={product.href} aria-current={product.current ? 'page' : undefined}>
+              <Link to={product.href} aria-current={product.current ? 'page' : undefined} onClick={() => menu.current?.removeAttribute('open')}>
                 {product.name}
               </Link>
             </li>

@@ -39,12 +39,12 @@ export function Dialog({
         ref={panel}
         tabIndex={-1}
       >
-        <header className="dialog__header">
+        <div className="dialog__header">
           <h2 id={titleId}>{title}</h2>
           <Link className="icon-button" to={closeHref} preventScrollReset aria-label="Close">
             <CloseIcon />
           </Link>
-        </header>
+        </div>
         {description ? (
           <p className="dialog__description" id={descriptionId}>
             {description}
