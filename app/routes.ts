@@ -21,6 +21,8 @@ export default [
   layout('routes/staff/layout.tsx', [
     route('members', 'routes/staff/members/index.tsx'),
     route('audit', 'routes/staff/audit/index.tsx'),
+    route('documents', 'routes/staff/documents/index.tsx'),
+    route('settings/outbox', 'routes/staff/settings/outbox.tsx'),
   ]),
   ...portalPaths('portal/:orgSlug', 'org-portal'),
   ...portalPaths('', 'portal'),

@@ -24,6 +24,8 @@ pg.types.setTypeParser(pg.types.builtins.DATE, (value) => value)
 export async function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 })
+    // An idle connection the server drops (restart, proxy timeout) must not crash the process.
+    pool.on('error', (error) => console.error('[db] idle connection error:', error.message))
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) })
     return { db, kind: 'postgres', close: () => db.destroy() }
   }
@@ -33,6 +35,7 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
   const { createPgConfig } = await import('@electric-sql/pglite/node-postgres')
   const pglite = await PGlite.create(directory)
   const pool = new pg.Pool(createPgConfig(pglite) as pg.PoolConfig)
+  pool.on('error', (error) => console.error('[db] idle connection error:', error.message))
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) })
   return {
     db,

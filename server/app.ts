@@ -11,6 +11,7 @@ import sirv from 'sirv'
 import { openDatabase, type Database, type DatabaseHandle } from '../db/index'
 import { migrateToLatest } from '../db/migrate'
 import { seedDemoIfEmpty } from '../db/seed/index'
+import { startEmailWorker } from './email/worker'
 import { env as readEnv, type Env } from './env'
 import { createPageCache, isCacheableRequest, type CachedPage, type PageCache } from './page-cache'
 import { bodyTooLarge, contentSecurityPolicy, crossOriginRejection, setBaseSecurityHeaders } from './security'
@@ -40,6 +41,8 @@ export async function createApp(): Promise<App> {
   const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR })
   await migrateToLatest(database.db)
   const demo = env.SEED_DEMO === 'true' ? await seedDemoIfEmpty(database.db, env) : undefined
+  // Every app server runs the outbox worker; FOR UPDATE SKIP LOCKED keeps them from sending twice.
+  const emailWorker = startEmailWorker(database.db, env)
 
   const secure = env.APP_URL.startsWith('https:')
   const maxUploadBytes = env.MAX_UPLOAD_MB * 1024 * 1024
@@ -102,7 +105,10 @@ export async function createApp(): Promise<App> {
     database,
     env,
     demo,
-    close: () => database.close(),
+    async close() {
+      await emailWorker.stop()
+      await database.close()
+    },
   }
 }
 

@@ -225,3 +225,10 @@ export const MOVE_EXCLUDED_KINDS: readonly CardKind[] = [
   'CustomerData',
   'RiskProfile',
 ]
+
+/** Cards staff may add custom items to. */
+export const CUSTOM_ITEM_KINDS: readonly CardKind[] = [
+  ...GRID_KINDS.filter((kind) => kind !== 'RiskProfile' && kind !== 'SecurityGrades'),
+  'Certifications',
+  'Documents',
+]

@@ -1,5 +1,6 @@
 // The shape of what the portal page receives: only what this viewer may see (built in server/portal).
-import type { CardKind, EnabledState } from './card-kinds'
+import type { CardKind, EnabledState, ItemField } from './card-kinds'
+import type { GradeProvider, RiskQuestion } from './catalogue/types'
 import type { GradeColour } from './security-grades'
 import type { SectionId } from './sections'
 
@@ -47,6 +48,36 @@ export interface ItemView {
   provider?: string
   files?: FileView[]
   lastModified?: { on: string; by: string | null }
+}
+
+/** Everything the edit form needs about one item (Main mode, card drawer in edit mode). */
+export interface ItemEditorView {
+  uid: string
+  slug: string
+  kind: CardKind
+  title: string
+  defaultTitle: string | null
+  custom: boolean
+  guidance: { short: string; long: string } | null
+  fields: readonly ItemField[]
+  enabledState: EnabledState
+  explanation: string
+  href: string
+  maturity: string
+  recurrence: string
+  auditor: string
+  expiresOn: string
+  itemType: string
+  choice: string
+  publicAccess: boolean
+  hidden: boolean
+  featured: boolean
+  bridgeLetter: { letterEnabled: boolean; letterContent: string; signerName: string; signerTitle: string; letterType: 'SOC 1' | 'SOC 2' } | null
+  gradeEntries: { label: string; description: string; url: string; grade: string }[]
+  provider: GradeProvider | null
+  question: RiskQuestion | null
+  files: { id: string; name: string }[]
+  lastModified: { on: string; by: string | null }
 }
 
 export interface CardView {
@@ -153,6 +184,18 @@ export interface PortalView {
     dialog: { name: string; target: string | null } | null
     /** All items of the dialog's target card (for re-ordering and the like). */
     dialogCard: CardView | null
+    /** Documents' re-order dialog: the uids of the card's featured items. */
+    dialogFeatured: string[] | null
+    /** The product's whole stored section order, sections hidden for lack of content included. */
+    sectionOrder: SectionId[]
+    /** Whether a section is enabled (not hidden) for visitors: the re-order sections dialog marks it. */
+    sectionEnabled: Record<SectionId, boolean>
+    /** The titles sections take from their card; the others are fixed (FIXED_SECTION_TITLES). */
+    sectionTitles: Partial<Record<SectionId, string>>
+    /** The open card's items as the edit form needs them (only while editing). */
+    editItems: ItemEditorView[] | null
+    /** The org's documents library, for linking documents to items (only while editing). */
+    library: { id: string; name: string }[] | null
   } | null
 }
 

@@ -1,11 +1,12 @@
 import type { Database } from '../../db/index'
 import { catalogueItem, CATALOGUE_WEIGHT } from '../../app/lib/catalogue/index'
-import { DEFAULT_CARD_TITLES, GRID_KINDS, isCardKind, ITEM_KIND_WEIGHT, type CardKind, type EnabledState } from '../../app/lib/card-kinds'
+import { DEFAULT_CARD_TITLES, GRID_KINDS, isCardKind, ITEM_KIND_WEIGHT, KIND_FIELDS, type CardKind, type EnabledState } from '../../app/lib/card-kinds'
 import { compareItems } from '../../app/lib/ordering'
 import type {
   CardView,
   DocumentView,
   FileView,
+  ItemEditorView,
   ItemView,
   PortalView,
   SubprocessorColumn,
@@ -16,6 +17,7 @@ import { riskAnswerLabel } from '../../app/lib/risk-profile'
 import { gradeColour, GRADE_PROVIDERS } from '../../app/lib/security-grades'
 import { normaliseSectionOrder, type SectionId } from '../../app/lib/sections'
 import { canDownload, itemAccess, kindListed, type Viewer } from '../access/visibility'
+import { listLibrary } from '../files/library'
 import type { PortalOrg } from './resolve'
 import { loadPortalData, type ItemRow, type PortalData } from './queries'
 
@@ -30,10 +32,18 @@ export async function loadPortalView(db: Database, org: PortalOrg, viewer: Viewe
   const productSlug = query.productSlug ?? query.search.get('product') ?? undefined
   const data = await loadPortalData(db, org.id, { productSlug, productId: query.search.get('productId') ?? undefined })
   if (!data) return null
-  return buildPortalView(org, viewer, data, query)
+  const editing = viewer.mode === 'Main' && viewer.staff?.permissions.includes('statuspage:edit') && query.search.get('edit') === 'true'
+  const library = editing ? (await listLibrary(db, org.id)).map(({ id, name }) => ({ id, name })) : null
+  return buildPortalView(org, viewer, data, query, library)
 }
 
-export function buildPortalView(org: PortalOrg, viewer: Viewer, data: PortalData, query: PortalQuery): PortalView | null {
+export function buildPortalView(
+  org: PortalOrg,
+  viewer: Viewer,
+  data: PortalData,
+  query: PortalQuery,
+  library: { id: string; name: string }[] | null = null,
+): PortalView | null {
   const { customization, product, products } = data
   const level = org.publicAccessLevel
   const staffView = viewer.mode === 'Main'
@@ -222,9 +232,92 @@ export function buildPortalView(org: PortalOrg, viewer: Viewer, data: PortalData
           editing: openCard !== null && search.get('edit') === 'true',
           dialog: dialogName ? { name: dialogName, target: dialogTarget } : null,
           dialogCard: isCardKind(dialogTarget) ? cardView(dialogTarget, true) : null,
+          // Re-order dialogs: Documents' featured column, and sections hidden here for lack of content too.
+          dialogFeatured: dialogTarget === 'Documents' ? data.items.filter((row) => row.card_kind === 'Documents' && row.featured).map((row) => row.uid) : null,
+          sectionOrder: normaliseSectionOrder(product.section_order),
+          sectionEnabled: {
+            overview: !cardByKind.get('Overview')?.hidden,
+            certifications: !cardByKind.get('Certifications')?.hidden,
+            overview_and_certifications: !cardByKind.get('Overview')?.hidden || !cardByKind.get('Certifications')?.hidden,
+            trusted_by: !cardByKind.get('TrustedBy')?.hidden,
+            subprocessors: !cardByKind.get('Subprocessors')?.hidden,
+            documents: !cardByKind.get('Documents')?.hidden,
+            cards: true,
+            knowledge_base: sectionPresent.knowledge_base,
+            trust_center_updates: sectionPresent.trust_center_updates,
+            help: sectionPresent.help,
+          },
+          sectionTitles: {
+            overview: cardTitle('Overview'),
+            certifications: cardTitle('Certifications'),
+            trusted_by: cardTitle('TrustedBy'),
+            subprocessors: cardTitle('Subprocessors'),
+            documents: cardTitle('Documents'),
+          },
+          editItems: openCard && search.get('edit') === 'true' ? editorItems(data, openCard.kind) : null,
+          library: openCard && search.get('edit') === 'true' ? library : null,
         }
       : null,
   }
+}
+
+/** The open card's items with their stored values, in display order, for the edit form. */
+export function editorItems(data: PortalData, kind: CardKind): ItemEditorView[] {
+  const rows = data.items.filter((row) => row.card_kind === kind)
+  const views = rows.map((row): ItemEditorView => {
+    const catalogue = row.catalogue_uid ? catalogueItem(row.catalogue_uid) : undefined
+    const letter = row.bridge_letter as Record<string, unknown> | null
+    return {
+      uid: row.uid,
+      slug: row.slug,
+      kind,
+      title: row.title || catalogue?.title || 'Untitled',
+      defaultTitle: catalogue?.title ?? null,
+      custom: row.custom,
+      guidance: catalogue?.guidance ?? null,
+      fields: KIND_FIELDS[kind],
+      enabledState: row.enabled_state as EnabledState,
+      explanation: row.explanation ?? '',
+      href: row.href ?? '',
+      maturity: row.maturity ?? '',
+      recurrence: row.recurrence ?? '',
+      auditor: row.auditor ?? '',
+      expiresOn: row.expires_on ?? '',
+      itemType: row.item_type ?? catalogue?.itemType ?? '',
+      choice: row.choice ?? '',
+      publicAccess: row.public_access,
+      hidden: row.hidden,
+      featured: row.featured,
+      bridgeLetter: letter
+        ? {
+            letterEnabled: letter.letterEnabled === true,
+            letterContent: String(letter.letterContent ?? ''),
+            signerName: String(letter.signerName ?? ''),
+            signerTitle: String(letter.signerTitle ?? ''),
+            letterType: letter.letterType === 'SOC 1' ? 'SOC 1' : 'SOC 2',
+          }
+        : KIND_FIELDS[kind].includes('bridgeLetter')
+          ? { letterEnabled: false, letterContent: '', signerName: '', signerTitle: '', letterType: 'SOC 2' }
+          : null,
+      gradeEntries: gradeEntries(row.list_entries).map((entry) => ({
+        label: entry.label,
+        description: entry.description ?? '',
+        url: entry.url ?? '',
+        grade: entry.grade ?? '',
+      })),
+      provider: catalogue?.provider ?? null,
+      question: catalogue?.question ?? null,
+      files: (data.filesByItem.get(row.id) ?? []).map((file) => ({ id: file.id, name: file.original_name })),
+      lastModified: { on: new Date(row.updated_at).toISOString(), by: row.updated_by_name },
+    }
+  })
+  const byUid = new Map(rows.map((row) => [row.uid, row]))
+  return views.sort((a, b) =>
+    compareItems(
+      { enabledState: a.enabledState, position: byUid.get(a.uid)!.position, weight: CATALOGUE_WEIGHT.get(byUid.get(a.uid)!.catalogue_uid ?? '') ?? 0, title: a.title },
+      { enabledState: b.enabledState, position: byUid.get(b.uid)!.position, weight: CATALOGUE_WEIGHT.get(byUid.get(b.uid)!.catalogue_uid ?? '') ?? 0, title: b.title },
+    ),
+  )
 }
 
 /** What a card's preview row shows: the details stay for the open card. */

@@ -17,7 +17,7 @@ export interface TestDatabase {
 export const BACKENDS = ['pglite', ...(process.env.TEST_DATABASE_URL ? ['postgres'] : [])] as const
 
 /** Runs the same tests once per database backend, each on a fresh copy of the seeded demo. */
-export function describeEachDatabase(name: string, tests: (get: () => TestDatabase) => void) {
+export function describeEachDatabase(name: string, tests: (get: () => TestDatabase, backend: (typeof BACKENDS)[number]) => void) {
   for (const backend of BACKENDS) {
     describe(`${name} (${backend})`, () => {
       let current: TestDatabase | undefined
@@ -31,7 +31,7 @@ export function describeEachDatabase(name: string, tests: (get: () => TestDataba
       tests(() => {
         if (!current) throw new Error('The test database is not open yet')
         return current
-      })
+      }, backend)
     })
   }
 }

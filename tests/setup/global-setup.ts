@@ -8,7 +8,8 @@ import { openDatabase } from '../../db/index'
 import { migrateToLatest } from '../../db/migrate'
 import { seedDemoIfEmpty } from '../../db/seed/index'
 
-export const TEMPLATE_ROOT = path.resolve('.tmp/test-template')
+// One template per run, so runs side by side never share (or delete) each other's files.
+export const TEMPLATE_ROOT = path.resolve(`.tmp/test-template-${process.pid}`)
 
 export default async function setup(project: TestProject) {
   await rm(TEMPLATE_ROOT, { recursive: true, force: true })
@@ -36,6 +37,7 @@ export default async function setup(project: TestProject) {
 
   return async () => {
     if (url && postgresTemplate) await adminQuery(url, `drop database if exists ${postgresTemplate} with (force)`)
+    await rm(TEMPLATE_ROOT, { recursive: true, force: true })
   }
 }
 

@@ -6,6 +6,11 @@ import { CloseIcon, DownloadIcon, EyeIcon, LinkIcon } from '~/components/icons'
 import { RECURRENCE_LABELS } from '~/lib/card-kinds'
 import { formatDate } from '~/lib/format'
 import { useModalFocus } from '~/components/ui/use-modal'
+import { ActionMenu } from '~/components/ui/menu'
+import { ItemEditorForm } from './editing/item-editor'
+import { dialogHref } from './editing/links'
+import { withQuery } from '~/lib/format'
+import { useLocation } from 'react-router'
 
 /**
  * The expanded card: a right-hand drawer rendered by the server when the URL asks for it, so it opens
@@ -27,13 +32,20 @@ export function CardDrawer({ view, card }: { view: PortalView; card: CardView })
         <div className="drawer__header">
           <CardIcon card={card} />
           <h2 id={titleId}>{card.title}</h2>
+          {view.editor && !view.editor.editing ? (
+            <Link className="button button--secondary button--small" to={withQuery(view.product.home, '', { card: card.kind, edit: 'true' })} preventScrollReset>
+              Edit
+            </Link>
+          ) : null}
           <Link className="icon-button" to={closeHref} preventScrollReset aria-label="Close">
             <CloseIcon />
           </Link>
         </div>
         {card.displayText ? <p className="drawer__text">{card.displayText}</p> : null}
         <div className="drawer__body">
-          {card.items.length ? (
+          {view.editor?.editing && view.editor.editItems ? (
+            <ItemEditorForm view={view} card={card} items={view.editor.editItems} />
+          ) : card.items.length ? (
             card.items.map((item) => <ItemDetail key={item.uid} view={view} item={item} open={item.uid === view.openItemUid} />)
           ) : (
             <p className="card__placeholder">{card.placeholder || 'Nothing to show here yet.'}</p>
@@ -58,6 +70,7 @@ function ItemDetail({ view, item, open }: { view: PortalView; item: ItemView; op
         <Link className="icon-button" to={itemHref(view, item)} preventScrollReset aria-label={`Permalink to ${item.title}`}>
           <LinkIcon size={16} />
         </Link>
+        {view.editor ? <ItemMenu item={item} /> : null}
       </header>
       {item.locked ? (
         <div className="item__locked">
@@ -75,6 +88,17 @@ function ItemDetail({ view, item, open }: { view: PortalView; item: ItemView; op
       ) : null}
     </article>
   )
+}
+
+/** Item actions for staff outside edit mode: move item, custom URL, delete a custom item. */
+function ItemMenu({ item }: { item: ItemView }) {
+  const location = useLocation()
+  const entries = [
+    { label: 'Move item', href: dialogHref(location, 'moveItem', item.uid) },
+    { label: 'Custom URL', href: dialogHref(location, 'customUrl', item.uid) },
+    ...(item.custom ? [{ label: 'Delete item', href: dialogHref(location, 'deleteCustomItem', item.uid) }] : []),
+  ]
+  return <ActionMenu label={`Actions for ${item.title}`} entries={entries} />
 }
 
 function ItemContent({ item }: { item: ItemView }) {

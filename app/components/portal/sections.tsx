@@ -4,6 +4,8 @@ import type { PortalView, SubprocessorColumn } from './types'
 import { itemHref, LockBadge } from './cards'
 import { BuildingIcon, SearchIcon } from '~/components/icons'
 import { CardMenu } from './editing/card-menu'
+import { dialogHref } from './editing/links'
+import { formatDate } from '~/lib/format'
 
 export function OverviewSection({ view }: { view: PortalView }) {
   const overview = view.overview!
@@ -94,6 +96,8 @@ export function SubprocessorsSection({ view }: { view: PortalView }) {
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined)
   useEffect(() => () => clearTimeout(timer.current), [])
   if (!subprocessors) return null
+  // Created At and the row actions show in edit mode only (Main mode with statuspage:edit).
+  const editing = view.editor !== null
 
   // Without JavaScript the form submits on Enter; with it, results follow the typing.
   const onChange = (event: React.ChangeEvent<HTMLInputElement>) => {
@@ -123,6 +127,11 @@ export function SubprocessorsSection({ view }: { view: PortalView }) {
             Search
           </button>
         </Form>
+        {editing ? (
+          <Link to={dialogHref(location, 'subprocessorAdd')} preventScrollReset className="button button--small button--primary">
+            Add subprocessor
+          </Link>
+        ) : null}
       </div>
       <div className="table-scroll">
         <table className="subprocessors__table">
@@ -134,6 +143,12 @@ export function SubprocessorsSection({ view }: { view: PortalView }) {
                   {COLUMN_LABELS[column]}
                 </th>
               ))}
+              {editing ? (
+                <>
+                  <th scope="col">Created At</th>
+                  <th scope="col">Actions</th>
+                </>
+              ) : null}
             </tr>
           </thead>
           <tbody>
@@ -148,6 +163,21 @@ export function SubprocessorsSection({ view }: { view: PortalView }) {
                 {subprocessors.columns.map((column) => (
                   <td key={column}>{row[column]}</td>
                 ))}
+                {editing ? (
+                  <>
+                    <td className="subprocessors__created">{row.createdAt ? formatDate(row.createdAt) : null}</td>
+                    <td>
+                      <span className="subprocessors__actions">
+                        <Link to={dialogHref(location, 'subprocessorEdit', row.id)} preventScrollReset className="button button--small button--secondary">
+                          Edit<span className="visually-hidden"> {row.company}</span>
+                        </Link>
+                        <Link to={dialogHref(location, 'subprocessorDelete', row.id)} preventScrollReset className="button button--small button--secondary">
+                          Delete<span className="visually-hidden"> {row.company}</span>
+                        </Link>
+                      </span>
+                    </td>
+                  </>
+                ) : null}
               </tr>
             ))}
           </tbody>

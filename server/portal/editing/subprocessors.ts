@@ -1,3 +1,95 @@
-import type { EditHandler } from './context'
+import { parseWithZod } from '@conform-to/zod/v4'
+import type { Selectable } from 'kysely'
+import type { Subprocessors } from '../../../db/types'
+import {
+  addSubprocessorSchema,
+  deleteSubprocessorSchema,
+  editSubprocessorSchema,
+  SUBPROCESSOR_NOT_FOUND,
+} from '../../../app/lib/schemas/subprocessors'
+import { badRequest, saveEdit, savedRedirect, type EditContext, type EditHandler } from './context'
 
-export const subprocessorHandlers: Record<string, EditHandler> = {}
+type SubprocessorRow = Selectable<Subprocessors>
+
+/** A subprocessor of the product being edited; another product's id is as good as unknown. */
+function subprocessorRow(edit: EditContext, id: string) {
+  return edit.db.selectFrom('subprocessors').selectAll().where('id', '=', id).where('product_id', '=', edit.product.id).executeTakeFirst()
+}
+
+/** What the audit log keeps of a row: the fields staff can change. */
+function auditShape(row: Pick<SubprocessorRow, 'company_name' | 'company_domain' | 'logo_url' | 'purpose' | 'location' | 'additional_details'>) {
+  return {
+    company: row.company_name,
+    domain: row.company_domain,
+    logoUrl: row.logo_url,
+    purpose: row.purpose,
+    location: row.location,
+    additionalDetails: row.additional_details,
+  }
+}
+
+export const subprocessorHandlers: Record<string, EditHandler> = {
+  async 'subprocessor.add'(edit, formData) {
+    const submission = parseWithZod(formData, { schema: addSubprocessorSchema })
+    if (submission.status !== 'success') return badRequest({ intent: 'subprocessor.add', result: submission.reply() })
+    const { company, purpose, location, additionalDetails } = submission.value
+    const values = {
+      company_name: company.name,
+      company_domain: company.domain,
+      logo_url: company.logoUrl,
+      purpose: purpose || null,
+      location: location || null,
+      additional_details: additionalDetails || null,
+    }
+    await saveEdit(edit, { action: 'subprocessor.add', target: company.name, after: { source: company.source, ...auditShape(values) } }, async (trx) => {
+      // New subprocessors go to the end of the table.
+      const last = await trx
+        .selectFrom('subprocessors')
+        .select((eb) => eb.fn.max('position').as('position'))
+        .where('product_id', '=', edit.product.id)
+        .executeTakeFirst()
+      const position = last?.position == null ? 0 : Number(last.position) + 1
+      await trx
+        .insertInto('subprocessors')
+        .values({ ...values, product_id: edit.product.id, position })
+        .execute()
+    })
+    return savedRedirect(edit, `Added ${company.name} as a subprocessor`)
+  },
+
+  async 'subprocessor.edit'(edit, formData) {
+    const submission = parseWithZod(formData, { schema: editSubprocessorSchema })
+    if (submission.status !== 'success') return badRequest({ intent: 'subprocessor.edit', result: submission.reply() })
+    const { id, company, purpose, location, additionalDetails } = submission.value
+    const row = await subprocessorRow(edit, id)
+    if (!row) return badRequest({ intent: 'subprocessor.edit', result: submission.reply({ formErrors: [SUBPROCESSOR_NOT_FOUND] }) })
+    // An unchanged custom name keeps the domain and logo the row already had.
+    const unchanged = company.source === 'Custom' && company.name === row.company_name
+    const values = {
+      company_name: company.name,
+      company_domain: unchanged ? row.company_domain : company.domain,
+      logo_url: unchanged ? row.logo_url : company.logoUrl,
+      purpose: purpose || null,
+      location: location || null,
+      additional_details: additionalDetails || null,
+    }
+    await saveEdit(edit, { action: 'subprocessor.edit', target: company.name, before: auditShape(row), after: auditShape(values) }, (trx) =>
+      trx.updateTable('subprocessors').set(values).where('id', '=', row.id).execute(),
+    )
+    return savedRedirect(edit, `Updated ${company.name}`)
+  },
+
+  async 'subprocessor.delete'(edit, formData) {
+    const submission = parseWithZod(formData, { schema: deleteSubprocessorSchema() })
+    if (submission.status !== 'success') return badRequest({ intent: 'subprocessor.delete', result: submission.reply() })
+    const row = await subprocessorRow(edit, submission.value.id)
+    if (!row) return badRequest({ intent: 'subprocessor.delete', result: submission.reply({ formErrors: [SUBPROCESSOR_NOT_FOUND] }) })
+    // The typed name must be the company's, case-sensitive once trimmed.
+    const confirmed = parseWithZod(formData, { schema: deleteSubprocessorSchema(row.company_name) })
+    if (confirmed.status !== 'success') return badRequest({ intent: 'subprocessor.delete', result: confirmed.reply() })
+    await saveEdit(edit, { action: 'subprocessor.delete', target: row.company_name, before: auditShape(row) }, (trx) =>
+      trx.deleteFrom('subprocessors').where('id', '=', row.id).execute(),
+    )
+    return savedRedirect(edit, `Deleted ${row.company_name}`)
+  },
+}

@@ -1,0 +1,176 @@
+import JSZip from 'jszip'
+import type { Database } from '../../db/index'
+import { fileTooLargeMessage, type DocumentAccessType } from '../../app/lib/schemas/documents'
+import { recordAudit } from '../audit/record'
+import type { Env } from '../env'
+import type { StaffMember } from '../auth/staff-session'
+import { createFile, fileStore } from './store'
+
+export const FILE_TYPE_NOT_ALLOWED = 'This file type is not allowed'
+export const EMPTY_FILE = 'Choose a file to upload'
+
+/** An upload refused for what it is (type, size, emptiness): the message is shown to the staff member as is. */
+export class UploadRejected extends Error {
+  constructor(
+    message: string,
+    readonly status: 400 | 413 = 400,
+  ) {
+    super(message)
+    this.name = 'UploadRejected'
+  }
+}
+
+export const maxUploadBytes = (env: Pick<Env, 'MAX_UPLOAD_MB'>) => env.MAX_UPLOAD_MB * 1024 * 1024
+
+const OFFICE_TYPES: Record<string, string> = {
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml': 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  'application/vnd.openxmlformats-officedocument.presentationml.presentation.main+xml': 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+}
+
+const TEXT_TYPES: Record<string, string> = {
+  txt: 'text/plain; charset=utf-8',
+  csv: 'text/csv; charset=utf-8',
+  md: 'text/markdown; charset=utf-8',
+}
+
+const startsWith = (bytes: Uint8Array, signature: readonly number[], offset = 0) =>
+  bytes.length >= offset + signature.length && signature.every((byte, index) => bytes[offset + index] === byte)
+const ascii = (text: string) => [...text].map((char) => char.charCodeAt(0))
+
+/**
+ * The real content type of an upload, read from its bytes: PDF, PNG, JPEG, GIF, WebP, Word/Excel/PowerPoint
+ * (OOXML) and UTF-8 text by extension. Everything else (HTML, SVG, executables, other archives, macro-enabled
+ * Office files) is refused, whatever its name or the type the browser claimed.
+ */
+export async function sniffDocumentType(bytes: Uint8Array, originalName: string): Promise<string> {
+  if (startsWith(bytes, ascii('%PDF-'))) return 'application/pdf'
+  if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'image/png'
+  if (startsWith(bytes, [0xff, 0xd8, 0xff])) return 'image/jpeg'
+  if (startsWith(bytes, ascii('GIF87a')) || startsWith(bytes, ascii('GIF89a'))) return 'image/gif'
+  if (startsWith(bytes, ascii('RIFF')) && startsWith(bytes, ascii('WEBP'), 8)) return 'image/webp'
+  if (startsWith(bytes, [0x50, 0x4b, 0x03, 0x04])) {
+    const office = await officeType(bytes)
+    if (office) return office
+    throw new UploadRejected(FILE_TYPE_NOT_ALLOWED)
+  }
+  const extension = /\.([a-z0-9]+)$/i.exec(originalName)?.[1]?.toLowerCase()
+  const textType = extension ? TEXT_TYPES[extension] : undefined
+  if (textType && isPlainText(bytes)) return textType
+  throw new UploadRejected(FILE_TYPE_NOT_ALLOWED)
+}
+
+/** A zip is an Office document only when its [Content_Types].xml names a Word, Excel or PowerPoint main part. */
+async function officeType(bytes: Uint8Array): Promise<string | null> {
+  let zip: JSZip
+  try {
+    zip = await JSZip.loadAsync(bytes)
+  } catch {
+    return null
+  }
+  const entry = zip.file('[Content_Types].xml')
+  if (!entry) return null
+  const xml = await readCapped(entry, 1024 * 1024)
+  if (xml === null) return null
+  const declared = [...xml.matchAll(/ContentType\s*=\s*"([^"]+)"/g)].map((match) => match[1].toLowerCase())
+  // A macro-enabled document declares its own main type, so it never matches these.
+  const main = declared.find((type) => type in OFFICE_TYPES)
+  return main ? OFFICE_TYPES[main] : null
+}
+
+/** At most `limit` bytes of a zip entry as text, so a compressed bomb is never inflated whole. */
+function readCapped(entry: JSZip.JSZipObject, limit: number): Promise<string | null> {
+  // JSZip's stream is an old-style Readable (no async iteration): events, paused for good past the limit.
+  const stream = entry.nodeStream('nodebuffer') as NodeJS.ReadableStream
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = []
+    let size = 0
+    stream.on('data', (chunk: Buffer) => {
+      size += chunk.length
+      if (size > limit) {
+        stream.pause()
+        stream.removeAllListeners('data')
+        resolve(null)
+        return
+      }
+      chunks.push(chunk)
+    })
+    stream.on('end', () => resolve(size > limit ? null : Buffer.concat(chunks).toString('utf8')))
+    stream.on('error', () => resolve(null))
+  })
+}
+
+const MARKUP_START = /^\s*<(!doctype\s+html|html[\s>]|head[\s>]|body[\s>]|script[\s>]|svg[\s>]|\?xml|iframe[\s>])/i
+
+const BINARY_CONTROL = /[\u0000-\u0008\u000b\u000e-\u001f\u007f]/
+
+/** Valid UTF-8 without NUL or other binary control bytes, and not markup wearing a .txt name. */
+function isPlainText(bytes: Uint8Array) {
+  if (bytes.includes(0)) return false
+  let text: string
+  try {
+    text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes)
+  } catch {
+    return false
+  }
+  return !BINARY_CONTROL.test(text) && !MARKUP_START.test(text.slice(0, 1024))
+}
+
+// Control characters, and the bidirectional overrides that can disguise an extension.
+const UNSAFE_NAME_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g
+const MAX_NAME_LENGTH = 200
+
+/** The name a document keeps: its last path segment, without control characters, at most 200 characters with its extension kept. */
+export function sanitiseFileName(name: string) {
+  const base = (name.normalize('NFC').split(/[\\/]/).pop() ?? '').replace(UNSAFE_NAME_CHARACTERS, '').replace(/\s+/g, ' ').trim()
+  const cleaned = base.replace(/^\.+/, '').trim() || 'document'
+  const characters = [...cleaned]
+  if (characters.length <= MAX_NAME_LENGTH) return cleaned
+  const extension = /(\.[^.\s]{1,10})$/.exec(cleaned)?.[1] ?? ''
+  return characters.slice(0, MAX_NAME_LENGTH - extension.length).join('').trimEnd() + extension
+}
+
+export interface UploadedDocument {
+  name: string
+  bytes: Uint8Array
+  documentAccessType: DocumentAccessType
+}
+
+/**
+ * Checks and stores one upload for an org: size, real type, safe name; the file row and its audit entry
+ * are written together (inside the caller's transaction when given one). Throws UploadRejected.
+ */
+export async function storeUpload(
+  db: Database,
+  env: Pick<Env, 'DATA_DIR' | 'MAX_UPLOAD_MB'>,
+  orgId: string,
+  staff: Pick<StaffMember, 'email' | 'name'>,
+  file: UploadedDocument,
+  request?: { ip?: string | null; userAgent?: string | null },
+) {
+  if (file.bytes.byteLength === 0) throw new UploadRejected(EMPTY_FILE)
+  if (file.bytes.byteLength > maxUploadBytes(env)) throw new UploadRejected(fileTooLargeMessage(env.MAX_UPLOAD_MB), 413)
+  const originalName = sanitiseFileName(file.name)
+  const contentType = await sniffDocumentType(file.bytes, originalName)
+  const write = async (trx: Database) => {
+    const stored = await createFile(trx, fileStore(env), {
+      orgId,
+      originalName,
+      contentType,
+      bytes: file.bytes,
+      documentAccessType: file.documentAccessType,
+      createdByName: staff.name,
+    })
+    await recordAudit(trx, {
+      orgId,
+      actor: staff.email,
+      action: 'document.upload',
+      target: stored.id,
+      after: { name: originalName, contentType, sizeBytes: file.bytes.byteLength, documentAccessType: file.documentAccessType },
+      ip: request?.ip,
+      userAgent: request?.userAgent,
+    })
+    return { id: stored.id, sha256: stored.sha256, originalName, contentType, sizeBytes: file.bytes.byteLength }
+  }
+  return db.isTransaction ? write(db) : db.transaction().execute(write)
+}

@@ -1,0 +1,78 @@
+// The documents library: staff open the upload dialog from its link, upload a real PDF and find it listed;
+// a file that only claims to be a PDF is refused. Plain forms, so it runs with and without JavaScript.
+import { readFileSync } from 'node:fs'
+import { expect, test, type Page } from '@playwright/test'
+import { hasJavaScript, waitForHydration } from './support/demo'
+
+const UPLOAD_PATH = '/documents?uploadModal=true'
+
+async function logIn(page: Page, redirectTo: string) {
+  await page.goto(`/login?redirectTo=${encodeURIComponent(redirectTo)}`)
+  await page.getByLabel('Email').fill('admin@northwind.test')
+  await page.getByLabel('Password').fill('northwind-demo')
+  await page.getByRole('button', { name: 'Sign in' }).click()
+}
+
+test.describe('documents library', () => {
+  test('staff upload a PDF from /documents?uploadModal=true and see it listed', async ({ page }, testInfo) => {
+    const name = `sample-${testInfo.project.name}.pdf`
+    await logIn(page, UPLOAD_PATH)
+    await expect(page).toHaveURL(/\/documents\?uploadModal=true$/)
+    const dialog = page.getByRole('dialog', { name: 'Upload document' })
+    await expect(dialog).toBeVisible()
+    if (hasJavaScript(testInfo.project.name)) await waitForHydration(dialog.getByRole('button', { name: 'Upload' }))
+
+    await dialog.getByLabel('File').setInputFiles({ name, mimeType: 'application/pdf', buffer: readFileSync('tests/fixtures/sample.pdf') })
+    await dialog.getByLabel('View only').check()
+    await dialog.getByRole('button', { name: 'Upload' }).click()
+
+    await expect(page).toHaveURL(/\/documents$/)
+    await expect(page.getByRole('dialog')).toHaveCount(0)
+    await expect(page.getByRole('status').filter({ hasText: `${name} uploaded` })).toBeVisible()
+    const row = page.getByRole('row').filter({ has: page.getByRole('rowheader', { name, exact: true }) })
+    await expect(row).toHaveCount(1)
+    await expect(row).toContainText('PDF')
+    await expect(row).toContainText('Not linked')
+    await expect(row.getByRole('combobox', { name: `Access to ${name}` })).toHaveValue('view-only')
+
+    // The list is sorted by name and the filter narrows it.
+    const names = await page.locator('.documents-table tbody th[scope="row"]').allInnerTexts()
+    expect(names.map((entry) => entry.trim())).toEqual([...names.map((entry) => entry.trim())].sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base', numeric: true })))
+    await page.getByLabel('Filter documents by name').fill(name)
+    await page.getByRole('button', { name: 'Filter' }).click()
+    await expect(page).toHaveURL(new RegExp(`\\?q=${name.replace('.', '\\.')}$`))
+    await expect(page.locator('.documents-table tbody tr')).toHaveCount(1)
+
+    // The stored document opens through the file route as a PDF.
+    const href = await row.first().getByRole('link', { name, exact: true }).getAttribute('href')
+    const response = await page.request.get(href!)
+    expect(response.status()).toBe(200)
+    expect(response.headers()['content-type']).toBe('application/pdf')
+    expect((await response.body()).subarray(0, 5).toString()).toBe('%PDF-')
+
+    // Visitors may download it after all; then it goes, since no item links it.
+    await row.getByRole('combobox', { name: `Access to ${name}` }).selectOption('view-and-download')
+    await row.getByRole('button', { name: `Save access to ${name}` }).click()
+    await expect(page.getByRole('status').filter({ hasText: `${name} is now view and download` })).toBeVisible()
+    await expect(page.getByRole('combobox', { name: `Access to ${name}` })).toHaveValue('view-and-download')
+    await page.getByRole('link', { name: `Delete ${name}` }).click()
+    const confirm = page.getByRole('dialog', { name: 'Delete document' })
+    await expect(confirm).toContainText(name)
+    await confirm.getByRole('button', { name: 'Delete' }).click()
+    await expect(page.getByRole('status').filter({ hasText: `${name} deleted` })).toBeVisible()
+    await expect(page.getByRole('rowheader', { name, exact: true })).toHaveCount(0)
+  })
+
+  test('a file that is HTML under a .pdf name is refused in the dialog', async ({ page }, testInfo) => {
+    await logIn(page, UPLOAD_PATH)
+    const dialog = page.getByRole('dialog', { name: 'Upload document' })
+    await expect(dialog).toBeVisible()
+    if (hasJavaScript(testInfo.project.name)) await waitForHydration(dialog.getByRole('button', { name: 'Upload' }))
+    const name = `fake-${testInfo.project.name}.pdf`
+    await dialog.getByLabel('File').setInputFiles({ name, mimeType: 'application/pdf', buffer: Buffer.from('<!DOCTYPE html><html><body><script>alert(1)</script></body></html>') })
+    await dialog.getByRole('button', { name: 'Upload' }).click()
+    await expect(page.getByRole('dialog', { name: 'Upload document' }).getByText('This file type is not allowed')).toBeVisible()
+    await page.goto('/documents')
+    await expect(page.getByRole('rowheader', { name, exact: true })).toHaveCount(0)
+  })
+})

@@ -1,0 +1,260 @@
+// Change card icon: uploads judged by their bytes, SVGs rendered to PNG, the icon served to everyone.
+import { readFile } from 'node:fs/promises'
+import { deflateSync, inflateSync } from 'node:zlib'
+import { expect, it } from 'vitest'
+import { action as portalAction } from '../../app/routes/portal/portal'
+import { loader as fileLoader } from '../../app/routes/resources/portal-file'
+import { createStaffSession } from '../../server/auth/staff-session'
+import { describeEachDatabase, type TestDatabase } from '../setup/database'
+
+const HOST = 'localhost:3000'
+const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]
+
+const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
+  let c = n
+  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1
+  return c >>> 0
+})
+function crc32(bytes: Uint8Array) {
+  let c = 0xffffffff
+  for (const byte of bytes) c = CRC_TABLE[(c ^ byte) & 0xff] ^ (c >>> 8)
+  return (c ^ 0xffffffff) >>> 0
+}
+function chunk(type: string, body: Uint8Array) {
+  const out = Buffer.alloc(12 + body.length)
+  out.writeUInt32BE(body.length, 0)
+  out.write(type, 4, 'ascii')
+  Buffer.from(body).copy(out, 8)
+  out.writeUInt32BE(crc32(out.subarray(4, 8 + body.length)), 8 + body.length)
+  return out
+}
+/** A solid-colour RGBA PNG of the given size. */
+function png(width: number, height: number, rgba = [37, 99, 235, 255]) {
+  const header = Buffer.alloc(13)
+  header.writeUInt32BE(width, 0)
+  header.writeUInt32BE(height, 4)
+  header.set([8, 6, 0, 0, 0], 8)
+  const row = [0, ...Array.from({ length: width }, () => rgba).flat()]
+  const raw = Buffer.from(Array.from({ length: height }, () => row).flat())
+  return new Uint8Array(Buffer.concat([Buffer.from(PNG_SIGNATURE), chunk('IHDR', header), chunk('IDAT', deflateSync(raw)), chunk('IEND', new Uint8Array())]))
+}
+
+/** The alpha of every pixel of an 8-bit RGBA PNG (the kind the SVG renderer writes), row filters undone. */
+function alphaChannel(bytes: Uint8Array) {
+  const buffer = Buffer.from(bytes)
+  const width = buffer.readUInt32BE(16)
+  expect([buffer[24], buffer[25]], 'an 8-bit RGBA PNG').toEqual([8, 6])
+  const parts: Buffer[] = []
+  for (let offset = 8; offset < buffer.length; ) {
+    const length = buffer.readUInt32BE(offset)
+    if (buffer.toString('ascii', offset + 4, offset + 8) === 'IDAT') parts.push(buffer.subarray(offset + 8, offset + 8 + length))
+    offset += 12 + length
+  }
+  const raw = inflateSync(Buffer.concat(parts))
+  const stride = width * 4
+  const alphas: number[] = []
+  let previous = Buffer.alloc(stride)
+  for (let row = 0; row * (stride + 1) < raw.length; row++) {
+    const filter = raw[row * (stride + 1)]
+    const line = Buffer.from(raw.subarray(row * (stride + 1) + 1, (row + 1) * (stride + 1)))
+    for (let i = 0; i < stride; i++) {
+      const left = i >= 4 ? line[i - 4] : 0
+      const up = previous[i]
+      const upLeft = i >= 4 ? previous[i - 4] : 0
+      const paeth = () => {
+        const p = left + up - upLeft
+        const [a, b, c] = [Math.abs(p - left), Math.abs(p - up), Math.abs(p - upLeft)]
+        return a <= b && a <= c ? left : b <= c ? up : upLeft
+      }
+      const predictor = [0, left, up, (left + up) >> 1, filter === 4 ? paeth() : 0][filter]
+      line[i] = (line[i] + predictor) & 0xff
+    }
+    for (let i = 3; i < stride; i += 4) alphas.push(line[i])
+    previous = line
+  }
+  return alphas
+}
+
+const HOSTILE_SVG = `<?xml version="1.0"?>
+<!DOCTYPE svg [<!ENTITY lol "lollollol">]>
+<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" viewBox="0 0 24 24" onload="alert('svg-onload')">
+  <script>alert('svg-script')</script>
+  <style>@import url(https://evil.example/x.css); rect { fill: url(https://evil.example/p.svg#x) }</style>
+  <a href="javascript:alert('svg-href')"><circle cx="12" cy="12" r="10" fill="#2563eb" onclick="alert('svg-click')"/></a>
+  <path d="M4 4h16v16H4z" fill="url(#g)" xlink:href="javascript:alert('svg-xlink')"/>
+  <foreignObject width="24" height="24"><body xmlns="http://www.w3.org/1999/xhtml"><script>alert('svg-foreign')</script></body></foreignObject>
+  <image href="https://evil.example/tracker.png" width="24" height="24"/>
+  <image href="/etc/passwd" width="24" height="24"/>
+  <text>&lol;</text>
+</svg>`
+
+describeEachDatabase('change card icon', (database) => {
+  const KIND = 'DataSecurity'
+
+  async function staffCookie() {
+    const { db } = database().handle
+    const staff = await db.selectFrom('staff_members').select('id').where('email', '=', 'admin@northwind.test').executeTakeFirstOrThrow()
+    const setCookie = await createStaffSession(db, database().env, staff.id, new Request(`http://${HOST}/login`))
+    return setCookie.split(';')[0]
+  }
+
+  async function post(fields: Record<string, string | File>) {
+    const body = new FormData()
+    body.set('intent', 'card.icon')
+    body.set('returnTo', '/')
+    for (const [name, value] of Object.entries(fields)) body.set(name, value)
+    const request = new Request(`http://${HOST}/`, { method: 'POST', body, headers: { host: HOST, cookie: await staffCookie() } })
+    const context = { db: database().handle.db, env: database().env, nonce: 'test', clientAddress: '127.0.0.1' }
+    try {
+      return await portalAction({ request, params: {}, context } as never)
+    } catch (error) {
+      return error
+    }
+  }
+
+  /** The status and field errors of whatever the action answered or threw. */
+  function outcome(result: unknown) {
+    if (result instanceof Response) return { status: result.status, toast: decodeURIComponent(result.headers.get('set-cookie')?.match(/tc_flash=([^;]*)/)?.[1] ?? '') }
+    const value = result as { init?: { status?: number }; data?: { result?: { error?: Record<string, string[]> } } }
+    return { status: value.init?.status, errors: value.data?.result?.error }
+  }
+
+  async function iconFileId() {
+    const { db } = database().handle
+    const platform = await db.selectFrom('products').select('id').where('is_default', '=', true).executeTakeFirstOrThrow()
+    const card = await db.selectFrom('cards').select('icon_file_id').where('product_id', '=', platform.id).where('kind', '=', KIND).executeTakeFirstOrThrow()
+    return card.icon_file_id
+  }
+
+  /** The file route as an anonymous visitor sees it. */
+  async function fetchAnonymously(fileId: string) {
+    const request = new Request(`http://${HOST}/files/${fileId}`, { headers: { host: HOST } })
+    const context = { db: database().handle.db, env: database().env, nonce: 'test', clientAddress: '127.0.0.1' }
+    return (await fileLoader({ request, params: { fileId }, context } as never)) as Response
+  }
+
+  const file = (bytes: Uint8Array | string, name: string, type: string) => new File([typeof bytes === 'string' ? bytes : new Uint8Array(bytes)], name, { type })
+
+  it('asks for a file in custom mode when the card has no custom icon', async () => {
+    expect(await iconFileId()).toBeNull()
+    expect(outcome(await post({ kind: KIND, mode: 'custom' }))).toEqual({ status: 400, errors: { icon: ['Custom icon is required'] } })
+    expect(await iconFileId()).toBeNull()
+  })
+
+  it('saves a 20 x 20 PNG and serves it to an anonymous visitor as image/png', async () => {
+    const bytes = png(20, 20)
+    expect(outcome(await post({ kind: KIND, mode: 'custom', icon: file(bytes, 'shield.png', 'image/png') }))).toEqual({ status: 302, toast: 'Card icon saved' })
+    const fileId = await iconFileId()
+    expect(fileId).not.toBeNull()
+    const response = await fetchAnonymously(fileId!)
+    expect(response.status).toBe(200)
+    expect(response.headers.get('content-type')).toBe('image/png')
+    expect(response.headers.get('content-security-policy')).toContain('sandbox')
+    expect(new Uint8Array(await response.arrayBuffer())).toEqual(bytes)
+  })
+
+  it('refuses a PNG that is not 20 x 20 px', async () => {
+    const before = await iconFileId()
+    expect(outcome(await post({ kind: KIND, mode: 'custom', icon: file(png(21, 20), 'wide.png', 'image/png') }))).toEqual({
+      status: 400,
+      errors: { icon: ['The icon must be 20 x 20 px'] },
+    })
+    expect(await iconFileId()).toBe(before)
+  })
+
+  it('refuses an upload over 1 MB', async () => {
+    const big = new Uint8Array(2 * 1024 * 1024)
+    big.set(png(20, 20))
+    expect(outcome(await post({ kind: KIND, mode: 'custom', icon: file(big, 'big.png', 'image/png') }))).toEqual({
+      status: 400,
+      errors: { icon: ['The icon must be at most 1 MB'] },
+    })
+  })
+
+  it('judges the type by the bytes, not the name or the declared type', async () => {
+    expect(outcome(await post({ kind: KIND, mode: 'custom', icon: file('just some text, honestly', 'notes.png', 'image/png') }))).toEqual({
+      status: 400,
+      errors: { icon: ['The icon must be a png, jpeg or svg image'] },
+    })
+  })
+
+  it('saves a 20 x 20 JPEG as it is, and reads the size of a JPEG from its frame header', async () => {
+    const jpeg = new Uint8Array(await readFile('tests/fixtures/card-icon.jpg'))
+    // The same picture claiming 21 rows in its start-of-frame segment is refused.
+    const taller = jpeg.slice()
+    const frame = taller.findIndex((byte, index) => byte === 0xff && taller[index + 1] === 0xc0)
+    expect(frame).toBeGreaterThan(0)
+    taller[frame + 6] = 21
+    expect(outcome(await post({ kind: KIND, mode: 'custom', icon: file(taller, 'tall.jpg', 'image/jpeg') }))).toEqual({
+      status: 400,
+      errors: { icon: ['The icon must be 20 x 20 px'] },
+    })
+    expect(outcome(await post({ kind: KIND, mode: 'custom', icon: file(jpeg, 'teal.jpeg', 'application/octet-stream') }))).toEqual({ status: 302, toast: 'Card icon saved' })
+    const response = await fetchAnonymously((await iconFileId())!)
+    expect(response.headers.get('content-type')).toBe('image/jpeg')
+    expect(new Uint8Array(await response.arrayBuffer())).toEqual(jpeg)
+  })
+
+  it('refuses an SVG that is not well-formed', async () => {
+    const before = await iconFileId()
+    const broken = '<svg xmlns="http://www.w3.org/2000/svg"><rect width="20" height="20"></svg>'
+    expect(outcome(await post({ kind: KIND, mode: 'custom', icon: file(broken, 'broken.svg', 'image/svg+xml') }))).toEqual({
+      status: 400,
+      errors: { icon: ['The icon must be a png, jpeg or svg image'] },
+    })
+    expect(await iconFileId()).toBe(before)
+  })
+
+  it('renders a hostile SVG to a PNG with nothing of its script left', async () => {
+    const result = outcome(await post({ kind: KIND, mode: 'custom', icon: file(HOSTILE_SVG, 'evil.svg', 'image/svg+xml') }))
+    expect(result).toEqual({ status: 302, toast: 'Card icon saved' })
+    const fileId = await iconFileId()
+    const response = await fetchAnonymously(fileId!)
+    expect(response.headers.get('content-type')).toBe('image/png')
+    const bytes = new Uint8Array(await response.arrayBuffer())
+    expect([...bytes.subarray(0, 8)]).toEqual(PNG_SIGNATURE)
+    // IHDR: 20 x 20.
+    const view = new DataView(bytes.buffer, bytes.byteOffset)
+    expect([view.getUint32(16), view.getUint32(20)]).toEqual([20, 20])
+    // The harmless circle inside the link is drawn; the rest of the file is not.
+    const drawn = alphaChannel(bytes).filter((alpha) => alpha > 0).length
+    expect(drawn).toBeGreaterThan(100)
+    expect(drawn).toBeLessThan(400)
+    const text = Buffer.from(bytes).toString('latin1')
+    for (const fragment of ['alert', 'script', 'onload', 'javascript', 'foreignObject', 'evil.example', '<svg', 'passwd']) expect(text).not.toContain(fragment)
+    const { db } = database().handle
+    const row = await db.selectFrom('files').select(['content_type', 'original_name']).where('id', '=', fileId!).executeTakeFirstOrThrow()
+    expect(row).toEqual({ content_type: 'image/png', original_name: 'evil.png' })
+  })
+
+  it('keeps the custom icon when custom is saved again without a new file', async () => {
+    const before = await iconFileId()
+    expect(before).not.toBeNull()
+    expect(outcome(await post({ kind: KIND, mode: 'custom' }))).toEqual({ status: 302, toast: 'Card icon saved' })
+    expect(await iconFileId()).toBe(before)
+  })
+
+  it('resets to the default icon, and the old icon is no longer served to visitors', async () => {
+    const before = await iconFileId()
+    expect(outcome(await post({ kind: KIND, mode: 'default' }))).toEqual({ status: 302, toast: 'Card icon reset to default' })
+    expect(await iconFileId()).toBeNull()
+    await expect(fetchAnonymously(before!)).rejects.toMatchObject({ init: { status: 404 } })
+  })
+
+  it('refuses staff without assets:edit', async () => {
+    const { db } = database().handle
+    const staff = await db.selectFrom('staff_members').select(['id', 'permissions']).where('email', '=', 'admin@northwind.test').executeTakeFirstOrThrow()
+    const permissions = staff.permissions as string[]
+    await db
+      .updateTable('staff_members')
+      .set({ permissions: JSON.stringify(permissions.filter((permission) => permission !== 'assets:edit')) })
+      .where('id', '=', staff.id)
+      .execute()
+    try {
+      expect(outcome(await post({ kind: KIND, mode: 'custom', icon: file(png(20, 20), 'shield.png', 'image/png') })).status).toBe(403)
+      expect(await iconFileId()).toBeNull()
+    } finally {
+      await db.updateTable('staff_members').set({ permissions: JSON.stringify(permissions) }).where('id', '=', staff.id).execute()
+    }
+  })
+})
