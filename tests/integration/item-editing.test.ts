@@ -123,6 +123,24 @@ describeEachDatabase('item editing', (database) => {
     expect(placeholder.data.result.error.placeholder).toEqual(['Placeholder text cannot exceed 1000 characters'])
   })
 
+  it('shows staff without statuspage:edit the portal read-only, and editors the tools', async () => {
+    const readOnly = await createStaffMember(database(), 'reader@northwind.test', ['audit'])
+    const editor = await staffCookie(database())
+    const view = (cookie: string) =>
+      portalLoader({
+        request: new Request('http://localhost:3000/portal/northwind?card=DataSecurity&edit=true', { headers: { host: 'localhost:3000', cookie } }),
+        params: { orgSlug: 'northwind' },
+        context: { db: database().handle.db, env: database().env, nonce: 't', clientAddress: '127.0.0.1' },
+      } as never)
+    const reader = await view(readOnly)
+    expect(reader.mode).toBe('Main')
+    expect(reader.editor).toBeNull()
+    const staff = await view(editor)
+    expect(staff.editor?.editing).toBe(true)
+    expect(staff.editor?.editItems?.length).toBeGreaterThan(3)
+    expect(staff.editor?.library?.length).toBeGreaterThan(0)
+  })
+
   it('refuses every edit to staff without statuspage:edit and to visitors', async () => {
     const readOnly = await createStaffMember(database(), 'viewer@northwind.test', ['files:view'])
     const attempts: Record<string, string>[] = [

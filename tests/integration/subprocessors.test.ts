@@ -280,11 +280,12 @@ describeEachDatabase('subprocessor editing', (database) => {
   it('refuses a member without statuspage:edit with 403, and nobody signed in is sent to log in', async () => {
     const count = await subprocessorCount()
     const [target] = await rowsNamed('Intercom')
-    for (const fields of [
+    const attempts: Record<string, string>[] = [
       { intent: 'subprocessor.add', companyName: 'Sneaky Corp', companySource: 'Custom' },
       { intent: 'subprocessor.edit', id: target.id, companyName: 'Sneaky Corp', companySource: 'Custom' },
       { intent: 'subprocessor.delete', id: target.id, confirmName: 'Intercom' },
-    ]) {
+    ]
+    for (const fields of attempts) {
       expect(statusOf(await post(fields, viewerCookie))).toBe(403)
       const anonymous = await post(fields, '')
       expect(statusOf(anonymous)).toBe(302)

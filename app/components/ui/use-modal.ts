@@ -19,6 +19,8 @@ export function useModalFocus(panel: RefObject<HTMLElement | null>, closeHref: s
       ;(autofocus ?? panel.current)?.focus()
     }
     const onKey = (event: KeyboardEvent) => {
+      // A control inside (a combobox, a menu) that handled the key itself keeps it.
+      if (event.defaultPrevented) return
       if (event.key === 'Escape') {
         event.preventDefault()
         navigate(closeHref, { preventScrollReset: true })

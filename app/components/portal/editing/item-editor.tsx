@@ -185,7 +185,7 @@ function ItemFields({ item, items, errors, library }: { item: ItemEditorView; it
       {has('file') ? (
         <div className="field">
           <span className="field__label">Documents</span>
-          <DocumentLinksField fieldPrefix={name('')} linked={item.files} library={library} />
+          <DocumentLinksField fieldPrefix={name('')} linked={item.files} library={library} hideLegend />
           <FieldError errors={errors[name('file')]} />
         </div>
       ) : null}
