@@ -14,7 +14,9 @@ export interface TestDatabase {
   env: Env
 }
 
-export const BACKENDS = ['pglite', ...(process.env.TEST_DATABASE_URL ? ['postgres'] : [])] as const
+const AVAILABLE = ['pglite', ...(process.env.TEST_DATABASE_URL ? ['postgres'] : [])] as ('pglite' | 'postgres')[]
+/** TEST_BACKENDS=postgres narrows a run to one backend (CI's second run, after PGlite already passed). */
+export const BACKENDS = process.env.TEST_BACKENDS ? AVAILABLE.filter((backend) => process.env.TEST_BACKENDS!.split(',').includes(backend)) : AVAILABLE
 
 /** Runs the same tests once per database backend, each on a fresh copy of the seeded demo. */
 export function describeEachDatabase(name: string, tests: (get: () => TestDatabase, backend: (typeof BACKENDS)[number]) => void) {

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react'
+import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode, type RefObject } from 'react'
 import { Form, Link, useLocation, useNavigation } from 'react-router'
 import { ChevronIcon, EyeIcon } from '~/components/icons'
 import { Dialog } from '~/components/ui/dialog'
@@ -107,7 +107,7 @@ interface Drop {
  * Drag and drop on every `[data-sortable]` list inside `root`, loaded in the browser only. Sortable moves
  * the row itself; it is put back at once so React, which owns the DOM, re-renders the new order.
  */
-function useSortable(root: React.RefObject<HTMLElement | null>, enabled: boolean, onDrop: (drop: Drop) => void) {
+function useSortable(root: RefObject<HTMLElement | null>, enabled: boolean, onDrop: (drop: Drop) => void) {
   const latest = useRef(onDrop)
   useEffect(() => {
     latest.current = onDrop
@@ -206,7 +206,7 @@ function QuickMove({ action, title, direction, hydrated }: { action: RowAction; 
  * Escape in a row's menu closes the menu only: the dialog's own Escape listener (on document, added
  * after React's) must not also close the dialog and lose the pending order.
  */
-function keepDialogOpen(event: React.KeyboardEvent) {
+function keepDialogOpen(event: KeyboardEvent) {
   if (event.key === 'Escape' && (event.target as HTMLElement).closest('[role="menu"]')) event.nativeEvent.stopImmediatePropagation()
 }
 
