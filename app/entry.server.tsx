@@ -1,6 +1,5 @@
 import { PassThrough } from 'node:stream'
 import { createReadableStreamFromReadable } from '@react-router/node'
-import { isbot } from 'isbot'
 import { renderToPipeableStream } from 'react-dom/server'
 import type { AppLoadContext, EntryContext } from 'react-router'
 import { ServerRouter } from 'react-router'
@@ -19,8 +18,9 @@ export default function handleRequest(
   const nonce = loadContext.nonce
   responseHeaders.set('Content-Security-Policy', contentSecurityPolicy(nonce))
   if (!responseHeaders.has('Cache-Control')) responseHeaders.set('Cache-Control', 'no-store')
-  // Bots and no-JavaScript crawlers get the whole document at once; browsers get it streamed.
-  const readyEvent = isbot(request.headers.get('user-agent') ?? '') || routerContext.isSpaMode ? 'onAllReady' : 'onShellReady'
+  // The whole document at once: lazily loaded parts (staff tools) must be in place for browsers without
+  // JavaScript, which cannot run React's streaming swaps. Loaders have finished by now anyway.
+  const readyEvent = 'onAllReady'
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false
@@ -30,6 +30,8 @@ export default function handleRequest(
       </NonceProvider>,
       {
         nonce,
+        // Never outline a finished Suspense boundary into a swap script: without JavaScript it would stay hidden.
+        progressiveChunkSize: Number.MAX_SAFE_INTEGER,
         [readyEvent]() {
           shellRendered = true
           const body = new PassThrough()

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test'
+import { waitForHydration } from './support/demo'
 import { signIn } from './support/staff'
 
 test.describe('staff sign-in and in-place editing', () => {
@@ -46,6 +47,8 @@ test.describe('staff sign-in and in-place editing', () => {
     await page.goto('/portal/northwind?card=Esg&edit=true')
     const drawer = page.getByRole('dialog', { name: /ESG/ })
     const explanation = drawer.getByLabel('Explanation').first()
+    // With JavaScript, type once the editor is live (it loads after the page, on demand).
+    if (testInfo.project.name === 'javascript') await waitForHydration(explanation)
     await explanation.fill(`${marker}: explanation`)
     await drawer.getByRole('button', { name: 'Save' }).click()
     await expect(page.getByRole('status').filter({ hasText: /Saved/ })).toBeVisible()

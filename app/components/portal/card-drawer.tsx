@@ -1,4 +1,4 @@
-import { useRef } from 'react'
+import { Suspense, useRef } from 'react'
 import { Link } from 'react-router'
 import type { CardView, ItemView, PortalView } from './types'
 import { CardIcon, GetAccessLink, GradeBadge, itemHref, ItemStateIcon } from './cards'
@@ -7,8 +7,8 @@ import { RECURRENCE_LABELS } from '~/lib/card-kinds'
 import { formatDate } from '~/lib/format'
 import { useModalFocus } from '~/components/ui/use-modal'
 import { ActionMenu } from '~/components/ui/menu'
-import { ItemEditorForm } from './editing/item-editor'
 import { dialogHref } from './editing/links'
+import { ItemEditorForm } from './staff-tools'
 import { withQuery } from '~/lib/format'
 import { useLocation } from 'react-router'
 
@@ -44,7 +44,9 @@ export function CardDrawer({ view, card }: { view: PortalView; card: CardView })
         {card.displayText ? <p className="drawer__text">{card.displayText}</p> : null}
         <div className="drawer__body">
           {view.editor?.editing && view.editor.editItems ? (
-            <ItemEditorForm view={view} card={card} items={view.editor.editItems} />
+            <Suspense fallback={<p className="empty">Loading the editor…</p>}>
+              <ItemEditorForm view={view} card={card} items={view.editor.editItems} />
+            </Suspense>
           ) : card.items.length ? (
             card.items.map((item) => <ItemDetail key={item.uid} view={view} item={item} open={item.uid === view.openItemUid} />)
           ) : (

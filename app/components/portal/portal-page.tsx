@@ -1,4 +1,4 @@
-import { useRef } from 'react'
+import { Suspense, useRef } from 'react'
 import { Link, useLocation } from 'react-router'
 import type { PortalView, SectionId } from './types'
 import { CardDrawer } from './card-drawer'
@@ -6,8 +6,8 @@ import { CardGrid } from './cards'
 import { DocumentsSection } from './documents-section'
 import { CertificationsSection, HelpSection, KnowledgeBaseSection, OverviewSection, SubprocessorsSection, TrustedBySection } from './sections'
 import { UpdatesSection } from './updates-section'
-import { EditorDialogs } from './editing/editor-dialogs'
 import { StaffBar } from './editing/staff-bar'
+import { EditorDialogs } from './staff-tools'
 import { BellIcon, ChevronIcon, HelpIcon, ShieldIcon } from '~/components/icons'
 import { withQuery } from '~/lib/format'
 import { PROJECT_NAME, PROJECT_URL } from '~/lib/project'
@@ -31,7 +31,11 @@ export function PortalPage({ view }: { view: PortalView }) {
       <PortalFooter view={view} />
       <ContactBubble view={view} />
       {view.openCard ? <CardDrawer view={view} card={view.openCard} /> : null}
-      <EditorDialogs view={view} />
+      {view.editor?.dialog ? (
+        <Suspense fallback={null}>
+          <EditorDialogs view={view} />
+        </Suspense>
+      ) : null}
     </div>
   )
 }

@@ -6,6 +6,7 @@ import { handlePortalEdit } from '@server/portal/editing/index'
 import { loadPortalView } from '@server/portal/view'
 import { ErrorView } from '~/components/error-view'
 import { PortalPage } from '~/components/portal/portal-page'
+import { loadStaffTools } from '~/components/portal/staff-tools'
 import { portalMeta } from '~/lib/portal-meta'
 import { isRouteErrorResponse, useRouteError } from 'react-router'
 
@@ -20,6 +21,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   })
   if (!view) throw data('This page does not exist.', { status: 404 })
   if (params.itemSlug && !view.openItemUid) throw data('This item does not exist.', { status: 404 })
+  // Staff pages render their tools in place (see staff-tools.tsx).
+  if (view.editor) await loadStaffTools()
   return view
 }
 
