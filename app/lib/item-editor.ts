@@ -1,6 +1,7 @@
 // The item edit form: field names and the rules of cards-and-items section 5, shared by the form
 // (client-side checks) and the portal action (the checks that count).
 import { ENABLED_STATES, MATURITY_LEVELS, RECURRENCES, type EnabledState } from './card-kinds'
+import { validateIntegrationLink } from './integrations'
 import type { ItemEditorView } from './portal-view'
 import { isRecoveryQuestion, parseCustomRecovery, riskQuestion, validateCustomRecovery } from './risk-profile'
 import { validateGradeEntry } from './security-grades'
@@ -23,6 +24,7 @@ export interface ItemEdit {
   hidden: boolean
   bridgeLetter: ItemEditorView['bridgeLetter']
   gradeEntries: ItemEditorView['gradeEntries']
+  integration: ItemEditorView['integration']
   linkFileIds: string[]
   unlinkFileIds: string[]
 }
@@ -151,6 +153,14 @@ export function readItemEdit(formData: FormData, item: ItemEditorView): { edit: 
     }
   }
 
+  let integration = item.integration
+  if (integration && formData.has(name('integrationLink'))) {
+    const link = text(formData, name('integrationLink'))
+    const problem = validateIntegrationLink(integration.provider, link)
+    if (problem) fail('integrationLink', problem)
+    integration = { provider: integration.provider, link }
+  }
+
   const ids = (field: string) => formData.getAll(name(field)).filter((value): value is string => typeof value === 'string' && /^[0-9a-f-]{36}$/i.test(value))
   const linkFileIds = has('file') ? ids('linkFileIds') : []
   const unlinkFileIds = has('file') ? ids('unlinkFileIds') : []
@@ -176,6 +186,7 @@ export function readItemEdit(formData: FormData, item: ItemEditorView): { edit: 
       hidden,
       bridgeLetter,
       gradeEntries,
+      integration,
       linkFileIds,
       unlinkFileIds,
     },

@@ -77,6 +77,8 @@ export interface ItemEditorView {
   provider: GradeProvider | null
   question: RiskQuestion | null
   files: { id: string; name: string }[]
+  /** HackerOne or Statuspage items: the link that connects them. */
+  integration: { provider: 'HackerOne' | 'Statuspage'; link: string } | null
   lastModified: { on: string; by: string | null }
 }
 
@@ -151,7 +153,7 @@ export interface PortalView {
   sections: SectionId[]
   overview: { title: string; text: string } | null
   certifications: { title: string; items: ItemView[] } | null
-  trustedBy: { title: string; companies: { name: string; logoUrl: string | null }[] } | null
+  trustedBy: { title: string; companies: { id: string; name: string; logoUrl: string | null }[] } | null
   subprocessors: {
     title: string
     rows: SubprocessorView[]

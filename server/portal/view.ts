@@ -1,6 +1,7 @@
 import type { Database } from '../../db/index'
 import { catalogueItem, CATALOGUE_WEIGHT } from '../../app/lib/catalogue/index'
 import { DEFAULT_CARD_TITLES, GRID_KINDS, isCardKind, ITEM_KIND_WEIGHT, KIND_FIELDS, type CardKind, type EnabledState } from '../../app/lib/card-kinds'
+import { INTEGRATION_ITEMS } from '../../app/lib/integrations'
 import { compareItems } from '../../app/lib/ordering'
 import type {
   CardView,
@@ -124,7 +125,7 @@ export function buildPortalView(
     cardShown('TrustedBy') && (staffView || data.trustedBy.length > 0)
       ? {
           title: cardByKind.get('TrustedBy')?.display_text || `Trusted by teams around the world who rely on ${org.name}`,
-          companies: data.trustedBy.map((company) => ({ name: company.name, logoUrl: company.logo_url })),
+          companies: data.trustedBy.map((company) => ({ id: company.id, name: company.name, logoUrl: company.logo_url })),
         }
       : null
 
@@ -308,6 +309,7 @@ export function editorItems(data: PortalData, kind: CardKind): ItemEditorView[] 
       provider: catalogue?.provider ?? null,
       question: catalogue?.question ?? null,
       files: (data.filesByItem.get(row.id) ?? []).map((file) => ({ id: file.id, name: file.original_name })),
+      integration: integrationOf(row),
       lastModified: { on: new Date(row.updated_at).toISOString(), by: row.updated_by_name },
     }
   })
@@ -318,6 +320,13 @@ export function editorItems(data: PortalData, kind: CardKind): ItemEditorView[] 
       { enabledState: b.enabledState, position: byUid.get(b.uid)!.position, weight: CATALOGUE_WEIGHT.get(byUid.get(b.uid)!.catalogue_uid ?? '') ?? 0, title: b.title },
     ),
   )
+}
+
+function integrationOf(row: ItemRow): ItemEditorView['integration'] {
+  const provider = row.catalogue_uid ? INTEGRATION_ITEMS[row.catalogue_uid] : undefined
+  if (!provider) return null
+  const stored = (row.integrations ?? {}) as { link?: unknown }
+  return { provider, link: typeof stored.link === 'string' ? stored.link : '' }
 }
 
 /** What a card's preview row shows: the details stay for the open card. */

@@ -81,6 +81,17 @@ describeEachDatabase('item editing', (database) => {
     expect(typed.data.result.error[`item.${questionnaire.uid}.itemType`]).toEqual(['Select an item type to save this item'])
   })
 
+  it('checks the HackerOne link of the bug bounty item and keeps it', async () => {
+    const cookie = await staffCookie(database())
+    const kind = (await item(database(), 'bug-bounty')).card_kind
+    const bad = await postPortal(database(), cookie, { intent: 'items.save', kind, ...present('bug-bounty', { integrationLink: 'https://hackerone.com/northwind?type=team' }) })
+    expect(bad.status).toBe(400)
+    expect(bad.data.result.error['item.bug-bounty.integrationLink']).toEqual(['Please enter a valid HackerOne link, e.g. hackerone.com/acme (without query parameters)'])
+    const good = await postPortal(database(), cookie, { intent: 'items.save', kind, returnTo: '/portal/northwind', ...present('bug-bounty', { integrationLink: 'https://hackerone.com/northwind' }) })
+    expect(good.status).toBe(302)
+    expect((await item(database(), 'bug-bounty')).integrations).toEqual({ provider: 'HackerOne', link: 'https://hackerone.com/northwind' })
+  })
+
   it('adds, renames by URL, moves and deletes a custom item', async () => {
     const cookie = await staffCookie(database())
     const added = await postPortal(database(), cookie, { intent: 'item.add', kind: 'Infrastructure', title: 'Chaos engineering', returnTo: '/portal/northwind' })

@@ -27,7 +27,7 @@ export function CardDrawer({ view, card }: { view: PortalView; card: CardView })
   const titleId = 'drawer-title'
   return (
     <div className="drawer-layer">
-      <Link className="drawer-backdrop" to={closeHref} preventScrollReset aria-hidden="true" tabIndex={-1} />
+      <Link className="drawer-backdrop" to={closeHref} preventScrollReset aria-hidden="true" tabIndex={-1} onClick={(event) => { if (panel.current?.querySelector('form[data-dirty="true"]') && !window.confirm('You have unsaved changes. Discard them?')) event.preventDefault() }} />
       <div className="drawer" role="dialog" aria-modal="true" aria-labelledby={titleId} ref={panel} tabIndex={-1}>
         <div className="drawer__header">
           <CardIcon card={card} />
@@ -37,7 +37,7 @@ export function CardDrawer({ view, card }: { view: PortalView; card: CardView })
               Edit
             </Link>
           ) : null}
-          <Link className="icon-button" to={closeHref} preventScrollReset aria-label="Close">
+          <Link className="icon-button" to={closeHref} preventScrollReset aria-label="Close" onClick={(event) => { if (panel.current?.querySelector('form[data-dirty="true"]') && !window.confirm('You have unsaved changes. Discard them?')) event.preventDefault() }}>
             <CloseIcon />
           </Link>
         </div>

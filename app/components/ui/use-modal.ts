@@ -23,6 +23,8 @@ export function useModalFocus(panel: RefObject<HTMLElement | null>, closeHref: s
       if (event.defaultPrevented) return
       if (event.key === 'Escape') {
         event.preventDefault()
+        // A form inside with unsaved changes (the item editor marks itself data-dirty) asks first.
+        if (panel.current?.querySelector('form[data-dirty="true"]') && !window.confirm('You have unsaved changes. Discard them?')) return
         navigate(closeHref, { preventScrollReset: true })
       } else if (event.key === 'Tab') {
         trapFocus(event, panel.current)

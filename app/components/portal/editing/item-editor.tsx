@@ -30,7 +30,7 @@ export function ItemEditorForm({ view, card, items }: { view: PortalView; card: 
   }
   const saving = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'items.save'
   return (
-    <Form method="post" className="item-editor" onChange={() => setDirty(true)} preventScrollReset>
+    <Form method="post" className="item-editor" onChange={() => setDirty(true)} data-dirty={dirty ? 'true' : undefined} preventScrollReset>
       <input type="hidden" name="intent" value="items.save" />
       <input type="hidden" name="kind" value={card.kind} />
       <input type="hidden" name="returnTo" value={cancelHref} />
@@ -179,6 +179,16 @@ function ItemFields({ item, items, errors, library }: { item: ItemEditorView; it
           </Field>
         ) : null}
       </div>
+      {item.integration ? (
+        <Field
+          label={`${item.integration.provider} link`}
+          name={name('integrationLink')}
+          errors={errors}
+          hint={item.integration.provider === 'HackerOne' ? 'Your program page, e.g. hackerone.com/acme' : 'Your status page, e.g. https://acme.statuspage.io'}
+        >
+          <input id={name('integrationLink')} name={name('integrationLink')} defaultValue={item.integration.link} {...invalid(errors, name('integrationLink'))} />
+        </Field>
+      ) : null}
       {has('choices') && item.question ? <RiskChoice item={item} errors={errors} /> : null}
       {has('listEntries') && item.provider ? <GradeEntries item={item} errors={errors} /> : null}
       {has('bridgeLetter') && item.bridgeLetter ? <BridgeLetter item={item} errors={errors} /> : null}
