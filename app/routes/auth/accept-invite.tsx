@@ -6,6 +6,7 @@ import { createStaffSession } from '@server/auth/staff-session'
 import { acceptInvite, findInvite } from '@server/members/members'
 import { AuthLayout } from '~/components/auth-layout'
 import { acceptInviteSchema } from '~/lib/schemas/members'
+import { FieldErrors } from '~/components/ui/form-errors'
 
 // Opening the link changes nothing (mail scanners fetch every link); the form's POST consumes it.
 export async function loader({ params, context }: Route.LoaderArgs) {
@@ -40,11 +41,7 @@ export default function AcceptInvite({ loaderData }: Route.ComponentProps) {
           <div className="field" key={name}>
             <label htmlFor={fields[name].id}>{name === 'name' ? 'Your name' : name === 'password' ? 'Password' : 'Repeat the password'}</label>
             <input {...getInputProps(fields[name], { type: name === 'name' ? 'text' : 'password' })} autoComplete={name === 'name' ? 'name' : 'new-password'} />
-            {fields[name].errors ? (
-              <p className="field__error" id={fields[name].errorId}>
-                {fields[name].errors.join(' ')}
-              </p>
-            ) : null}
+            <FieldErrors errors={fields[name].errors} id={fields[name].errorId} />
           </div>
         ))}
         <button type="submit" className="button button--primary button--block">

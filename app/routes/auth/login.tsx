@@ -7,6 +7,7 @@ import { clearRateLimit, hitRateLimit } from '@server/auth/rate-limit'
 import { createStaffSession, getStaffMember } from '@server/auth/staff-session'
 import { loginSchema } from '~/lib/schemas/login'
 import { AuthLayout } from '~/components/auth-layout'
+import { FormErrors, FieldErrors } from '~/components/ui/form-errors'
 
 /** Only paths on this host: never an absolute or protocol-relative URL. */
 function safeRedirect(to: string | undefined, fallback: string) {
@@ -67,28 +68,16 @@ export default function Login() {
     <AuthLayout title="Sign in to your workspace">
       <Form method="post" {...getFormProps(form)} className="form">
         <input type="hidden" name="redirectTo" value={searchParams.get('redirectTo') ?? ''} />
-        {form.errors?.length ? (
-          <p className="form__error" role="alert" id={form.errorId}>
-            {form.errors.join(' ')}
-          </p>
-        ) : null}
+        <FormErrors errors={form.errors} id={form.errorId} />
         <div className="field">
           <label htmlFor={fields.email.id}>Email</label>
           <input {...getInputProps(fields.email, { type: 'email' })} autoComplete="username" autoFocus />
-          {fields.email.errors ? (
-            <p className="field__error" id={fields.email.errorId}>
-              {fields.email.errors.join(' ')}
-            </p>
-          ) : null}
+          <FieldErrors errors={fields.email.errors} id={fields.email.errorId} />
         </div>
         <div className="field">
           <label htmlFor={fields.password.id}>Password</label>
           <input {...getInputProps(fields.password, { type: 'password' })} autoComplete="current-password" />
-          {fields.password.errors ? (
-            <p className="field__error" id={fields.password.errorId}>
-              {fields.password.errors.join(' ')}
-            </p>
-          ) : null}
+          <FieldErrors errors={fields.password.errors} id={fields.password.errorId} />
         </div>
         <button type="submit" className="button button--primary button--block" disabled={navigation.state === 'submitting'}>
           Sign in

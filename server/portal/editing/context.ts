@@ -5,6 +5,7 @@ import type { Database } from '../../../db/index'
 import type { StaffMember } from '../../auth/staff-session'
 import { recordAudit } from '../../audit/record'
 import { withFlash } from '../../flash'
+import { bumpProductRevision } from '../revision'
 import type { PortalOrg } from '../resolve'
 
 export interface EditContext {
@@ -42,11 +43,7 @@ export async function saveEdit<T>(
       ip: edit.context.clientAddress,
       userAgent: edit.request.headers.get('user-agent'),
     })
-    await trx
-      .updateTable('products')
-      .set((eb) => ({ revision: eb('revision', '+', 1), updated_at: new Date() }))
-      .where('id', '=', edit.product.id)
-      .execute()
+    await bumpProductRevision(trx, edit.product.id)
     return value
   })
   edit.context.pageCache?.invalidate()

@@ -7,6 +7,7 @@ import { iconHandlers } from './icons'
 import { itemHandlers } from './items'
 import { reorderHandlers } from './reorder'
 import { subprocessorHandlers } from './subprocessors'
+import { trustedByHandlers } from './trusted-by'
 
 // Every in-place edit of the portal posts here with an intent; each module owns its intents.
 const HANDLERS: Record<string, EditHandler> = {
@@ -15,6 +16,7 @@ const HANDLERS: Record<string, EditHandler> = {
   ...reorderHandlers,
   ...subprocessorHandlers,
   ...iconHandlers,
+  ...trustedByHandlers,
 }
 
 export async function handlePortalEdit(request: Request, context: AppLoadContext, params: { orgSlug?: string; productSlug?: string }) {

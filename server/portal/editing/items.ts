@@ -50,6 +50,20 @@ function changed(item: ItemEditorView, next: ItemEdit) {
   return differs ? { before, after: { ...after, linkFileIds, unlinkFileIds } } : null
 }
 
+/** One item of this product by its uid, with the title a visitor reads. */
+async function findItem(edit: EditContext, uid: string) {
+  const row = await edit.db
+    .selectFrom('items')
+    .select(['id', 'uid', 'title', 'slug', 'custom', 'catalogue_uid', 'card_kind'])
+    .where('product_id', '=', edit.product.id)
+    .where('uid', '=', uid)
+    .executeTakeFirst()
+  return row ? { ...row, displayTitle: displayTitle(row) } : undefined
+}
+
+const displayTitle = (row: { title: string | null; catalogue_uid: string | null; uid: string }) =>
+  row.title ?? catalogueItem(row.catalogue_uid ?? '')?.title ?? row.uid
+
 async function uniqueSlug(trx: Transaction<DB>, productId: string, base: string) {
   const taken = new Set(
     (await trx.selectFrom('items').select('slug').where('product_id', '=', productId).where('slug', 'like', `${base}%`).execute()).map((row) => row.slug),
@@ -166,39 +180,29 @@ export const itemHandlers: Record<string, EditHandler> = {
 
   async 'item.delete'(edit, formData) {
     const uid = str(formData, 'uid')
-    const item = await edit.db
-      .selectFrom('items')
-      .select(['id', 'title', 'custom', 'card_kind'])
-      .where('product_id', '=', edit.product.id)
-      .where('uid', '=', uid)
-      .executeTakeFirst()
-    if (!item || !item.custom) return badRequest({ intent: 'item.delete', deleteError: item?.title ?? uid })
+    const item = await findItem(edit, uid)
+    if (!item || !item.custom) return badRequest({ intent: 'item.delete', deleteError: item?.displayTitle ?? uid })
     try {
       await saveEdit(edit, { action: 'item.delete', target: uid, before: { title: item.title, kind: item.card_kind } }, (trx) =>
         trx.deleteFrom('items').where('id', '=', item.id).execute(),
       )
     } catch (error) {
       console.error('Deleting a custom item failed', error)
-      return badRequest({ intent: 'item.delete', deleteError: item.title ?? uid })
+      return badRequest({ intent: 'item.delete', deleteError: item.displayTitle })
     }
-    return savedRedirect(edit, `Deleted ${item.title}`)
+    return savedRedirect(edit, `Deleted ${item.displayTitle}`)
   },
 
   async 'item.move'(edit, formData) {
     const uid = str(formData, 'uid')
     const destination = str(formData, 'destination')
-    const loaded = await edit.db
-      .selectFrom('items')
-      .select(['id', 'title', 'catalogue_uid', 'card_kind'])
-      .where('product_id', '=', edit.product.id)
-      .where('uid', '=', uid)
-      .executeTakeFirst()
+    const loaded = await findItem(edit, uid)
     if (!loaded || !isCardKind(destination) || destination === loaded.card_kind || MOVE_EXCLUDED_KINDS.includes(destination)) {
       return failedRedirect(edit, 'Failed to move item to another card')
     }
     const card = await edit.db.selectFrom('cards').select(['title']).where('product_id', '=', edit.product.id).where('kind', '=', destination).executeTakeFirst()
     if (!card) return failedRedirect(edit, 'Failed to move item to another card')
-    const title = loaded.title ?? catalogueItem(loaded.catalogue_uid ?? '')?.title ?? uid
+    const title = loaded.displayTitle
     await saveEdit(edit, { action: 'item.move', target: uid, before: { kind: loaded.card_kind }, after: { kind: destination } }, (trx) =>
       trx.updateTable('items').set({ card_kind: destination, position: null, updated_at: new Date(), updated_by_name: edit.staff.name }).where('id', '=', loaded.id).execute(),
     )
@@ -208,12 +212,7 @@ export const itemHandlers: Record<string, EditHandler> = {
   async 'item.slug'(edit, formData) {
     const uid = str(formData, 'uid')
     const slug = str(formData, 'slug')
-    const item = await edit.db
-      .selectFrom('items')
-      .select(['id', 'title', 'slug', 'catalogue_uid'])
-      .where('product_id', '=', edit.product.id)
-      .where('uid', '=', uid)
-      .executeTakeFirst()
+    const item = await findItem(edit, uid)
     if (!item) return failedRedirect(edit, 'Failed to create custom URL')
     const problem = validateSlug(slug)
     if (problem) return errorResult('item.slug', { slug: [problem] })
@@ -224,8 +223,8 @@ export const itemHandlers: Record<string, EditHandler> = {
       .where('slug', '=', slug)
       .where('uid', '!=', uid)
       .executeTakeFirst()
-    if (holder) return errorResult('item.slug', { slug: [SLUG_MESSAGES.taken(holder.title ?? catalogueItem(holder.catalogue_uid ?? '')?.title ?? null)] })
-    const title = item.title ?? catalogueItem(item.catalogue_uid ?? '')?.title ?? uid
+    if (holder) return errorResult('item.slug', { slug: [SLUG_MESSAGES.taken(displayTitle(holder))] })
+    const title = item.displayTitle
     try {
       await saveEdit(edit, { action: 'item.slug', target: uid, before: { slug: item.slug }, after: { slug } }, (trx) =>
         trx.updateTable('items').set({ slug }).where('id', '=', item.id).execute(),

@@ -5,6 +5,7 @@ import type { z } from 'zod'
 import { DEFAULT_CARD_TITLES, isCardKind } from '~/lib/card-kinds'
 import { displayTextSchema, placeholderSchema, renameCardSchema } from '~/lib/schemas/cards'
 import { Dialog } from '~/components/ui/dialog'
+import { FormErrors } from '~/components/ui/form-errors'
 import type { PortalView } from '../types'
 import { closeDialogHref, returnToValue } from './links'
 
@@ -31,13 +32,7 @@ export function SubmitRow({ label, closeHref, danger }: { label: string; closeHr
   )
 }
 
-export function FormErrors({ errors, id }: { errors?: string[]; id?: string }) {
-  return errors?.length ? (
-    <p className="form__error" role="alert" id={id}>
-      {errors.join(' ')}
-    </p>
-  ) : null
-}
+export { FormErrors }
 
 function cardOf(view: PortalView, kind: string) {
   return view.cards.find((card) => card.kind === kind) ?? (view.editor?.dialogCard?.kind === kind ? view.editor.dialogCard : null)

@@ -26,7 +26,7 @@ export function CardMenu({ view, kind, title }: { view: PortalView; kind: CardKi
   const entries: MenuEntry[] = actions.map((action) => {
     switch (action) {
       case 'edit':
-        return { label: 'Edit', href: withQuery(view.product.home, '', { card: kind, edit: 'true' }) }
+        return { label: 'Edit', href: kind === 'TrustedBy' ? dialogHref(location, 'trustedByEdit', 'TrustedBy') : withQuery(view.product.home, '', { card: kind, edit: 'true' }) }
       case 'rename':
         return { label: 'Rename card', href: dialogHref(location, 'renameCard', kind) }
       case 'displayText':

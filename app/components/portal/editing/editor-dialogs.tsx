@@ -4,6 +4,7 @@ import { ChangeIconDialog } from './icon-dialog'
 import { ReorderCardsDialog, ReorderItemsDialog, ReorderSectionsDialog } from './reorder-dialogs'
 import { SubprocessorDialogs } from './subprocessor-dialogs'
 import { ItemDialogs } from './item-dialogs'
+import { TrustedByDialog } from './trusted-by-dialog'
 
 /** The staff dialog named by ?dialog= (Main mode with statuspage:edit only; the server checks again). */
 export function EditorDialogs({ view }: { view: PortalView }) {
@@ -27,6 +28,8 @@ export function EditorDialogs({ view }: { view: PortalView }) {
       return <ReorderSectionsDialog view={view} />
     case 'changeIcon':
       return <ChangeIconDialog view={view} kind={target} />
+    case 'trustedByEdit':
+      return <TrustedByDialog view={view} />
     default:
       if (dialog.name.startsWith('subprocessor')) return <SubprocessorDialogs view={view} name={dialog.name} target={dialog.target} />
       return <ItemDialogs view={view} name={dialog.name} target={dialog.target} />

@@ -10,6 +10,7 @@ import { PERMISSION_LABELS, STAFF_PERMISSIONS } from '~/lib/permissions'
 import { formatDate } from '~/lib/format'
 import { readFlash, withFlash } from '@server/flash'
 import { FlashMessage } from '~/components/flash-message'
+import { FieldErrors } from '~/components/ui/form-errors'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const staff = await requireStaff(request, context, 'members')
@@ -161,11 +162,7 @@ function InviteForm({ lastResult }: { lastResult?: SubmissionResult<string[]> })
           <div className="field">
             <label htmlFor={fields.email.id}>Email</label>
             <input {...getInputProps(fields.email, { type: 'email' })} />
-            {fields.email.errors ? (
-              <p className="field__error" id={fields.email.errorId}>
-                {fields.email.errors.join(' ')}
-              </p>
-            ) : null}
+            <FieldErrors errors={fields.email.errors} id={fields.email.errorId} />
           </div>
           <div className="field">
             <label htmlFor={fields.name.id}>Name (optional)</label>
