@@ -19,6 +19,9 @@ const HANDLERS: Record<string, EditHandler> = {
   ...trustedByHandlers,
 }
 
+/** Every in-place edit intent, for the permission tests. */
+export const EDIT_INTENTS = Object.keys(HANDLERS)
+
 export async function handlePortalEdit(request: Request, context: AppLoadContext, params: { orgSlug?: string; productSlug?: string }) {
   const org = await resolvePortalOrg(context.db, context.env, request, params.orgSlug)
   const staff = await requireStaff(request, context, 'statuspage:edit')

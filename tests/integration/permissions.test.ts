@@ -1,0 +1,58 @@
+import { expect, it } from 'vitest'
+import { loader as portalLoader } from '../../app/routes/portal/portal'
+import { loader as auditLoader } from '../../app/routes/staff/audit/index'
+import { action as documentsAction, loader as documentsLoader } from '../../app/routes/staff/documents/index'
+import { action as membersAction, loader as membersLoader } from '../../app/routes/staff/members/index'
+import { loader as outboxLoader } from '../../app/routes/staff/settings/outbox'
+import { STAFF_PERMISSIONS } from '../../app/lib/permissions'
+import { EDIT_INTENTS } from '../../server/portal/editing/index'
+import { describeEachDatabase, type TestDatabase } from '../setup/database'
+import { createStaffMember, postPortal } from '../setup/staff'
+
+async function call(fn: (args: never) => unknown, database: TestDatabase, path: string, cookie: string, form?: Record<string, string>) {
+  const body = form ? new FormData() : undefined
+  for (const [name, value] of Object.entries(form ?? {})) body!.append(name, value)
+  const request = new Request(`http://localhost:3000${path}`, { method: form ? 'POST' : 'GET', body, headers: { host: 'localhost:3000', cookie, origin: 'http://localhost:3000' } })
+  try {
+    const result = await fn({ request, params: { orgSlug: 'northwind' }, context: { db: database.handle.db, env: database.env, nonce: 't', clientAddress: '127.0.0.1' } } as never)
+    return result instanceof Response ? result.status : ((result as { init?: { status?: number } })?.init?.status ?? 200)
+  } catch (thrown) {
+    return thrown instanceof Response ? thrown.status : ((thrown as { init?: { status?: number } }).init?.status ?? 500)
+  }
+}
+
+describeEachDatabase('permission matrix', (database) => {
+  it('answers 403 to every edit intent for a member without statuspage:edit, before reading anything', async () => {
+    expect(EDIT_INTENTS.length).toBeGreaterThanOrEqual(15)
+    const everythingElse = await createStaffMember(database(), 'no-edit@northwind.test', STAFF_PERMISSIONS.filter((permission) => permission !== 'statuspage:edit'))
+    for (const intent of EDIT_INTENTS) {
+      const result = await postPortal(database(), everythingElse, { intent, kind: 'DataSecurity' })
+      expect({ intent, status: result.status }).toEqual({ intent, status: 403 })
+    }
+  })
+
+  it('shows such a member the portal without editing tools', async () => {
+    const reader = await createStaffMember(database(), 'reader-only@northwind.test', ['audit'])
+    const request = new Request('http://localhost:3000/portal/northwind?card=DataSecurity&edit=true&dialog=displayText&target=DataSecurity', { headers: { host: 'localhost:3000', cookie: reader } })
+    const view = await portalLoader({ request, params: { orgSlug: 'northwind' }, context: { db: database().handle.db, env: database().env, nonce: 't', clientAddress: '127.0.0.1' } } as never)
+    expect(view.mode).toBe('Main')
+    expect(view.editor).toBeNull()
+  })
+
+  it('denies each private page and its actions to a member without its scope', async () => {
+    const editorOnly = await createStaffMember(database(), 'editor-only@northwind.test', ['statuspage:edit'])
+    const pages: [string, (args: never) => unknown][] = [
+      ['/members', membersLoader],
+      ['/audit', auditLoader],
+      ['/documents', documentsLoader],
+      ['/settings/outbox', outboxLoader],
+    ]
+    for (const [path, loader] of pages) expect({ path, status: await call(loader, database(), path, editorOnly) }).toEqual({ path, status: 403 })
+    expect(await call(membersAction, database(), '/members', editorOnly, { intent: 'invite', email: 'x@northwind.test' })).toBe(403)
+    expect(await call(documentsAction, database(), '/documents', editorOnly, { intent: 'delete', fileId: '00000000-0000-0000-0000-000000000000' })).toBe(403)
+    // Each scope opens its own page and no other.
+    const auditOnly = await createStaffMember(database(), 'audit-only@northwind.test', ['audit'])
+    expect(await call(auditLoader, database(), '/audit', auditOnly)).toBe(200)
+    expect(await call(membersLoader, database(), '/members', auditOnly)).toBe(403)
+  })
+})
