@@ -22,6 +22,9 @@ export function useModalFocus(panel: RefObject<HTMLElement | null>, closeHref: s
       // A control inside (a combobox, a menu) that handled the key itself keeps it.
       if (event.defaultPrevented) return
       if (event.key === 'Escape') {
+        // Only the topmost modal closes (a dialog opened over the drawer is later in the page).
+        const modals = document.querySelectorAll('[aria-modal="true"]')
+        if (modals[modals.length - 1] !== panel.current) return
         event.preventDefault()
         // A form inside with unsaved changes (the item editor marks itself data-dirty) asks first.
         if (panel.current?.querySelector('form[data-dirty="true"]') && !window.confirm('You have unsaved changes. Discard them?')) return

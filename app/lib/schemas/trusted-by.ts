@@ -25,9 +25,10 @@ export function addTrustedBySchema(listedNames: readonly string[] = []) {
     .object({
       intent: z.literal('trustedBy.add'),
       companyName: z.string().trim().max(100, NAME_TOO_LONG).optional(),
-      companyDomain: z.string().trim().max(253).optional(),
-      companyId: z.string().trim().max(100).optional(),
-      companySource: z.enum(COMPANY_SOURCES, { error: NOT_IN_LIST }).optional(),
+      // The picker also posts companyDomain; the domain (like the logo) comes from our list, so it is ignored.
+      // Id and source are checked in the transform, so their errors show on the picker's field.
+      companyId: z.string().trim().optional(),
+      companySource: z.string().trim().optional(),
     })
     .transform(({ companyName, companyId, companySource }, ctx): PickedCompany => {
       const fail = (message: string) => {
@@ -42,7 +43,8 @@ export function addTrustedBySchema(listedNames: readonly string[] = []) {
 }
 
 /** A built-in pick by id, a bare name that is a built-in company, else a custom name of 2 to 100 characters. */
-function resolve(name: string, companyId: string | undefined, source: PickedCompany['source'] | undefined): PickedCompany | string {
+function resolve(name: string, companyId: string | undefined, source: string | undefined): PickedCompany | string {
+  if (source && !(COMPANY_SOURCES as readonly string[]).includes(source)) return NOT_IN_LIST
   if (source === 'Addendum') {
     if (!companyId) return COMPANY_REQUIRED
     const company = companyById(companyId)

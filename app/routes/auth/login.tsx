@@ -3,11 +3,13 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { data, Form, redirect, useActionData, useNavigation, useSearchParams } from 'react-router'
 import type { Route } from './+types/login'
 import { LoginError, staffAuthenticator } from '@server/auth/authenticator'
-import { clearRateLimit, hitRateLimit } from '@server/auth/rate-limit'
+import { clearRateLimit, hitRateLimit, isRateLimited } from '@server/auth/rate-limit'
 import { createStaffSession, getStaffMember } from '@server/auth/staff-session'
 import { loginSchema } from '~/lib/schemas/login'
 import { AuthLayout } from '~/components/auth-layout'
 import { FormErrors, FieldErrors } from '~/components/ui/form-errors'
+
+const LOGIN_WINDOW_SECONDS = 15 * 60
 
 /** Only paths on this host: never an absolute or protocol-relative URL. */
 function safeRedirect(to: string | undefined, fallback: string) {
@@ -31,12 +33,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== 'success') return data({ result: submission.reply({ hideFields: ['password'] }) }, { status: 400 })
 
   const { email, redirectTo } = submission.value
-  const [byAddress, byEmail] = await Promise.all([
-    hitRateLimit(context.db, `login:ip:${context.clientAddress}`, 30, 15 * 60),
-    hitRateLimit(context.db, `login:email:${email}`, 10, 15 * 60),
-  ])
-  if (!byAddress.allowed || !byEmail.allowed) {
-    const minutes = Math.ceil(Math.max(byAddress.retryAfterSeconds, byEmail.retryAfterSeconds) / 60)
+  // Failed attempts count, per address and per e-mail; successful sign-ins do not.
+  const limits = [
+    { key: `login:ip:${context.clientAddress}`, limit: 30 },
+    { key: `login:email:${email}`, limit: 10 },
+  ]
+  const states = await Promise.all(limits.map(({ key, limit }) => isRateLimited(context.db, key, limit, LOGIN_WINDOW_SECONDS)))
+  const blocked = states.filter((state) => state.limited)
+  if (blocked.length) {
+    const minutes = Math.ceil(Math.max(...blocked.map((state) => state.retryAfterSeconds)) / 60)
     return data(
       { result: submission.reply({ formErrors: [`Too many sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`], hideFields: ['password'] }) },
       { status: 429, headers: { 'Retry-After': String(minutes * 60) } },
@@ -50,6 +55,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return redirect(safeRedirect(redirectTo, await homeOf(context, staff.orgId)), { headers: { 'Set-Cookie': cookie } })
   } catch (error) {
     if (!(error instanceof LoginError)) throw error
+    await Promise.all(limits.map(({ key, limit }) => hitRateLimit(context.db, key, limit, LOGIN_WINDOW_SECONDS)))
     return data({ result: submission.reply({ formErrors: [error.message], hideFields: ['password'] }) }, { status: 400 })
   }
 }
