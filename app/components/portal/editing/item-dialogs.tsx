@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { Form, Link, useActionData, useLocation } from 'react-router'
 import { CARD_KINDS, DEFAULT_CARD_TITLES, MOVE_EXCLUDED_KINDS } from '~/lib/card-kinds'
 import { slugFromTitle, validateSlug } from '~/lib/slug'
@@ -122,6 +122,9 @@ function CustomUrlDialog({ view, uid }: { view: PortalView; uid: string }) {
   const current = item?.slug ?? ''
   const [slug, setSlug] = useState(current || slugFromTitle(item?.title ?? ''))
   const [copied, setCopied] = useState(false)
+  // Without JavaScript the slug cannot be checked as it is typed, so Save stays usable (the server checks).
+  const [hydrated, setHydrated] = useState(false)
+  useEffect(() => setHydrated(true), [])
   const closeHref = closeDialogHref(location)
   const problem = slug ? validateSlug(slug) : undefined
   const serverProblem = result?.error?.slug
@@ -164,7 +167,7 @@ function CustomUrlDialog({ view, uid }: { view: PortalView; uid: string }) {
           <Link to={closeHref} preventScrollReset className="button button--secondary">
             Cancel
           </Link>
-          <button type="submit" className="button button--primary" disabled={!slug || Boolean(problem) || slug === current}>
+          <button type="submit" className="button button--primary" disabled={hydrated && (!slug || Boolean(problem) || slug === current)}>
             Save
           </button>
         </div>

@@ -8,15 +8,13 @@ import { inviteMember, listMembers, removeMember, revokeInvite, updateMemberPerm
 import { inviteMemberSchema, removeMemberSchema, revokeInviteSchema, updatePermissionsSchema } from '~/lib/schemas/members'
 import { PERMISSION_LABELS, STAFF_PERMISSIONS } from '~/lib/permissions'
 import { formatDate } from '~/lib/format'
-import { readFlash, withFlash } from '@server/flash'
-import { FlashMessage } from '~/components/flash-message'
+import { withFlash } from '@server/flash'
 import { FieldErrors } from '~/components/ui/form-errors'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const staff = await requireStaff(request, context, 'members')
   const { members, invites } = await listMembers(context.db, staff.orgId)
-  const flash = readFlash(request)
-  return data({ members, invites, selfId: staff.id, flash: flash.message }, { headers: flash.headers })
+  return { members, invites, selfId: staff.id }
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -56,7 +54,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Members({ loaderData }: Route.ComponentProps) {
-  const { members, invites, selfId, flash } = loaderData
+  const { members, invites, selfId } = loaderData
   const actionData = useActionData<typeof action>()
   return (
     <div className="staff-page">
@@ -64,7 +62,6 @@ export default function Members({ loaderData }: Route.ComponentProps) {
         <h1>Members</h1>
         <p>People of your organization who can edit the trust center and use this workspace.</p>
       </header>
-      <FlashMessage message={flash} />
       {actionData && actionData.intent === 'remove' && actionData.result.error?.[''] ? (
         <p className="form__error" role="alert">
           {actionData.result.error[''].join(' ')}
