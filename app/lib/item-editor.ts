@@ -25,6 +25,7 @@ export interface ItemEdit {
   bridgeLetter: ItemEditorView['bridgeLetter']
   gradeEntries: ItemEditorView['gradeEntries']
   integration: ItemEditorView['integration']
+  featured: boolean
   linkFileIds: string[]
   unlinkFileIds: string[]
 }
@@ -187,6 +188,8 @@ export function readItemEdit(formData: FormData, item: ItemEditorView): { edit: 
       bridgeLetter,
       gradeEntries,
       integration,
+      // Featured documents lead the Documents card; any item that carries files may be featured.
+      featured: has('file') ? formData.get(name('featured')) === 'on' : item.featured,
       linkFileIds,
       unlinkFileIds,
     },

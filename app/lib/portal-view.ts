@@ -196,6 +196,8 @@ export interface PortalView {
     sectionTitles: Partial<Record<SectionId, string>>
     /** The open card's items as the edit form needs them (only while editing). */
     editItems: ItemEditorView[] | null
+    /** Editing the Documents card: how many documents each other card holds. */
+    documentKinds: { kind: CardKind; title: string; count: number }[] | null
     /** The org's documents library, for linking documents to items (only while editing). */
     library: { id: string; name: string }[] | null
   } | null

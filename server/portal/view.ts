@@ -257,6 +257,7 @@ export function buildPortalView(
           },
           editItems: openCard && search.get('edit') === 'true' ? editorItems(data, openCard.kind) : null,
           library: openCard && search.get('edit') === 'true' ? library : null,
+          documentKinds: openCard?.kind === 'Documents' && search.get('edit') === 'true' ? documentKindCounts(data, cardTitle) : null,
         }
       : null,
   }
@@ -320,6 +321,15 @@ export function editorItems(data: PortalData, kind: CardKind): ItemEditorView[] 
       { enabledState: b.enabledState, position: byUid.get(b.uid)!.position, weight: CATALOGUE_WEIGHT.get(byUid.get(b.uid)!.catalogue_uid ?? '') ?? 0, title: b.title },
     ),
   )
+}
+
+function documentKindCounts(data: PortalData, cardTitle: (kind: CardKind) => string) {
+  const counts = new Map<CardKind, number>()
+  for (const row of data.items) {
+    const files = data.filesByItem.get(row.id)?.length ?? 0
+    if (files && row.card_kind !== 'Documents' && isCardKind(row.card_kind)) counts.set(row.card_kind, (counts.get(row.card_kind) ?? 0) + files)
+  }
+  return [...counts].map(([kind, count]) => ({ kind, title: cardTitle(kind), count })).sort((a, b) => a.title.localeCompare(b.title))
 }
 
 function integrationOf(row: ItemRow): ItemEditorView['integration'] {

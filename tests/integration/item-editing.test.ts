@@ -81,6 +81,29 @@ describeEachDatabase('item editing', (database) => {
     expect(typed.data.result.error[`item.${questionnaire.uid}.itemType`]).toEqual(['Select an item type to save this item'])
   })
 
+  it('features a document of another card and lists the other cards in the Documents editor', async () => {
+    const cookie = await staffCookie(database())
+    const linked = await database()
+      .handle.db.selectFrom('item_files')
+      .innerJoin('items', 'items.id', 'item_files.item_id')
+      .innerJoin('products', 'products.id', 'items.product_id')
+      .select(['items.uid', 'items.card_kind', 'items.featured', 'items.public_access'])
+      .where('products.slug', '=', 'platform')
+      .where('items.card_kind', '=', 'Policies')
+      .executeTakeFirstOrThrow()
+    const saved = await postPortal(database(), cookie, {
+      intent: 'items.save',
+      kind: 'Policies',
+      returnTo: '/portal/northwind',
+      ...present(linked.uid, { enabledState: 'Enabled', featured: linked.featured ? '' : 'on', ...(linked.public_access ? { publicAccess: 'on' } : {}) }),
+    })
+    expect(saved.status).toBe(302)
+    expect((await item(database(), linked.uid)).featured).toBe(!linked.featured)
+    const request = new Request('http://localhost:3000/portal/northwind?card=Documents&edit=true', { headers: { host: 'localhost:3000', cookie } })
+    const view = await portalLoader({ request, params: { orgSlug: 'northwind' }, context: { db: database().handle.db, env: database().env, nonce: 't', clientAddress: '127.0.0.1' } } as never)
+    expect(view.editor?.documentKinds?.map((entry) => entry.kind)).toContain('Policies')
+  })
+
   it('checks the HackerOne link of the bug bounty item and keeps it', async () => {
     const cookie = await staffCookie(database())
     const kind = (await item(database(), 'bug-bounty')).card_kind

@@ -44,6 +44,7 @@ function changed(item: ItemEditorView, next: ItemEdit) {
     bridgeLetter: item.bridgeLetter,
     gradeEntries: item.gradeEntries,
     integration: item.integration,
+    featured: item.featured,
   }
   const { uid: _uid, linkFileIds, unlinkFileIds, ...after } = next
   const differs = JSON.stringify(before) !== JSON.stringify(after) || linkFileIds.length > 0 || unlinkFileIds.length > 0
@@ -130,6 +131,7 @@ export const itemHandlers: Record<string, EditHandler> = {
                 hidden: next.hidden,
                 bridge_letter: next.bridgeLetter ? JSON.stringify(next.bridgeLetter) : null,
                 list_entries: next.gradeEntries.length ? JSON.stringify(next.gradeEntries) : null,
+                featured: next.featured,
                 integrations: next.integration?.link ? JSON.stringify({ provider: next.integration.provider, link: next.integration.link }) : null,
                 updated_at: new Date(),
                 updated_by_name: edit.staff.name,

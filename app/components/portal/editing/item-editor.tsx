@@ -59,10 +59,37 @@ export function ItemEditorForm({ view, card, items }: { view: PortalView; card: 
           </button>
         </div>
       </div>
+      {card.kind === 'Documents' && view.editor?.documentKinds?.length ? <DocumentKinds kinds={view.editor.documentKinds} /> : null}
       {items.map((item) => (
         <ItemFields key={item.uid} item={item} items={items} errors={errors} library={view.editor?.library ?? []} />
       ))}
     </Form>
+  )
+}
+
+/** The Documents card gathers documents from every card: each kind's count, edited on its own card. */
+function DocumentKinds({ kinds }: { kinds: { kind: string; title: string; count: number }[] }) {
+  const location = useLocation()
+  const leave = (event: React.MouseEvent) => {
+    const dirty = (event.currentTarget as HTMLElement).closest('form')?.getAttribute('data-dirty') === 'true'
+    if (dirty && !window.confirm('You have unsaved changes. Discard them?')) event.preventDefault()
+  }
+  return (
+    <section className="document-kinds" aria-labelledby="document-kinds-title">
+      <h3 id="document-kinds-title">Documents from other cards</h3>
+      <ul>
+        {kinds.map((entry) => (
+          <li key={entry.kind}>
+            <span>
+              {entry.title} <span className="tag">{entry.count}</span>
+            </span>
+            <Link to={withQuery(location.pathname, '', { card: entry.kind, edit: 'true' })} onClick={leave} aria-label={`Edit the documents of ${entry.title}`}>
+              Edit
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
   )
 }
 
@@ -204,6 +231,12 @@ function ItemFields({ item, items, errors, library }: { item: ItemEditorView; it
           <input type="checkbox" name={name('publicAccess')} defaultChecked={item.publicAccess} onChange={(event) => setPublicAccess(event.target.checked)} />
           Public access (anyone can see this item and its documents)
         </label>
+        {has('file') ? (
+          <label className="checkbox">
+            <input type="checkbox" name={name('featured')} defaultChecked={item.featured} />
+            Featured document (shown first in Documents)
+          </label>
+        ) : null}
         {!publicAccess ? (
           <label className="checkbox">
             <input type="checkbox" name={name('hidden')} defaultChecked={item.hidden} />
