@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react'
 import { Link } from 'react-router'
+import { useHydrated } from './use-hydrated'
 
 /** A link (which works without JavaScript); `onSelect` takes over when JavaScript runs. */
 export type MenuEntry = { label: string; href: string; onSelect?: () => void; disabled?: boolean }
@@ -12,11 +13,10 @@ export type MenuEntry = { label: string; href: string; onSelect?: () => void; di
  */
 export function ActionMenu({ label = 'Actions', entries, icon }: { label?: string; entries: MenuEntry[]; icon?: React.ReactNode }) {
   const [open, setOpen] = useState(false)
-  const [hydrated, setHydrated] = useState(false)
+  const hydrated = useHydrated()
   const button = useRef<HTMLButtonElement>(null)
   const menu = useRef<HTMLUListElement>(null)
   const menuId = useId()
-  useEffect(() => setHydrated(true), [])
 
   const items = () => [...(menu.current?.querySelectorAll<HTMLElement>('[role="menuitem"]:not([aria-disabled="true"])') ?? [])]
   const focusItem = (index: number) => {

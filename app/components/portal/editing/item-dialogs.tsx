@@ -1,4 +1,5 @@
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
+import { useHydrated } from '~/components/ui/use-hydrated'
 import { Form, Link, useActionData, useLocation } from 'react-router'
 import { CARD_KINDS, DEFAULT_CARD_TITLES, MOVE_EXCLUDED_KINDS } from '~/lib/card-kinds'
 import { slugFromTitle, validateSlug } from '~/lib/slug'
@@ -123,8 +124,7 @@ function CustomUrlDialog({ view, uid }: { view: PortalView; uid: string }) {
   const [slug, setSlug] = useState(current || slugFromTitle(item?.title ?? ''))
   const [copied, setCopied] = useState(false)
   // Without JavaScript the slug cannot be checked as it is typed, so Save stays usable (the server checks).
-  const [hydrated, setHydrated] = useState(false)
-  useEffect(() => setHydrated(true), [])
+  const hydrated = useHydrated()
   const closeHref = closeDialogHref(location)
   const problem = slug ? validateSlug(slug) : undefined
   const serverProblem = result?.error?.slug

@@ -30,6 +30,7 @@ import {
 import { FIXED_SECTION_TITLES } from '~/lib/sections'
 import type { CardView, ItemView, PortalView, SectionId } from '../types'
 import { FormErrors, useIntentResult } from './card-dialogs'
+import { useHydrated } from '~/components/ui/use-hydrated'
 
 // Re-order items, cards and sections. Without JavaScript the pending order lives in the URL (each move
 // is a link to this dialog with ?order=...), and Save order posts it; with JavaScript sortablejs drags
@@ -67,16 +68,11 @@ function pendingHref(location: Location, order: readonly string[], featured: rea
 }
 
 /** The order the URL carries (a move made without JavaScript), when it is a re-ordering of `stored`. */
-function pendingOrder(location: Location, stored: readonly string[]) {
+export function pendingOrder(location: Location, stored: readonly string[]) {
   const order = parseIdList(new URLSearchParams(location.search).get('order'))
   return isPermutationOf(order, stored) ? order : null
 }
 
-function useHydrated() {
-  const [hydrated, setHydrated] = useState(false)
-  useEffect(() => setHydrated(true), [])
-  return hydrated
-}
 
 /** After a move re-renders the rows, focus stays on the control that made it. */
 function useFocusAfterMove(state: unknown) {

@@ -11,6 +11,8 @@ import { applyMove, canMove, formatIdList, isPermutationOf, parseIdList, sameOrd
 import { addTrustedBySchema } from '~/lib/schemas/trusted-by'
 import type { PortalView } from '../types'
 import { FormErrors, useIntentResult } from './card-dialogs'
+import { useHydrated } from '~/components/ui/use-hydrated'
+import { pendingOrder } from './reorder-dialogs'
 
 // Edit the Trusted-by card's companies (cards-and-items: Trusted-by card and company): add one with the
 // company picker, remove one, or move them up and down. Without JavaScript a move is a link to this
@@ -34,17 +36,7 @@ function pendingHref(location: Location, order: readonly string[], focusId: stri
   return `${withQuery(location.pathname, location.search, { order: formatIdList(order) })}#${rowId(focusId)}`
 }
 
-/** The order the URL carries (moves made without JavaScript), when it is a re-ordering of `stored`. */
-function pendingOrder(location: Location, stored: readonly string[]) {
-  const order = parseIdList(new URLSearchParams(location.search).get('order'))
-  return isPermutationOf(order, stored) ? order : null
-}
 
-function useHydrated() {
-  const [hydrated, setHydrated] = useState(false)
-  useEffect(() => setHydrated(true), [])
-  return hydrated
-}
 
 export function TrustedByDialog({ view }: { view: PortalView }) {
   const location = useLocation()
