@@ -7,12 +7,14 @@ import { DocumentsSection } from './documents-section'
 import { CertificationsSection, HelpSection, KnowledgeBaseSection, OverviewSection, SubprocessorsSection, TrustedBySection } from './sections'
 import { UpdatesSection } from './updates-section'
 import { StaffBar } from './editing/staff-bar'
-import { EditorDialogs } from './staff-tools'
+import { EditorDialogs, loadStaffTools } from './staff-tools'
 import { BellIcon, ChevronIcon, HelpIcon, ShieldIcon } from '~/components/icons'
 import { withQuery } from '~/lib/format'
 import { PROJECT_NAME, PROJECT_URL } from '~/lib/project'
 
 export function PortalPage({ view }: { view: PortalView }) {
+  // Staff pages fetch their tools as hydration starts, not when a tool is first rendered.
+  if (view.editor && typeof document !== 'undefined') void loadStaffTools()
   return (
     <div className="portal">
       <a className="skip-link" href="#main">
