@@ -14,7 +14,7 @@ import { seedDemoIfEmpty } from '../db/seed/index'
 import { startEmailWorker } from './email/worker'
 import { env as readEnv, type Env } from './env'
 import { createPageCache, isCacheableRequest, type CachedPage, type PageCache } from './page-cache'
-import { bodyTooLarge, contentSecurityPolicy, crossOriginRejection, setBaseSecurityHeaders } from './security'
+import { bodyTooLarge, contentSecurityPolicy, crossOriginRejection, setBaseSecurityHeaders, unsupportedBody } from './security'
 
 declare module 'react-router' {
   interface AppLoadContext {
@@ -97,6 +97,7 @@ export async function createApp(): Promise<App> {
       return plain(res, 411, 'Send the request body with a Content-Length.')
     }
     if (bodyTooLarge(req, maxUploadBytes)) return plain(res, 413, 'The request body is too large.')
+    if (unsupportedBody(req)) return plain(res, 415, 'Send forms as application/x-www-form-urlencoded or multipart/form-data.')
     handle(req, res)
   }
 

@@ -64,3 +64,13 @@ export function bodyTooLarge(req: IncomingMessage, maxUploadBytes: number): bool
   const length = Number(req.headers['content-length'] ?? 0)
   return Number.isFinite(length) && length > limit
 }
+
+const FORM_TYPES = ['application/x-www-form-urlencoded', 'multipart/form-data']
+
+/** Every state-changing route here takes a form; any other body (JSON, XML, binary) is refused up front. */
+export function unsupportedBody(req: IncomingMessage) {
+  if (SAFE_METHODS.has(req.method ?? 'GET')) return false
+  const length = Number(req.headers['content-length'] ?? 0)
+  const type = (req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase()
+  return length > 0 && !FORM_TYPES.includes(type)
+}

@@ -209,10 +209,6 @@ function wrap(text: string, regular: PDFFont, bold: PDFFont, size: number, maxWi
   return lines
 }
 
-function lineWidth(tokens: Token[], size: number, space: number): number {
-  return tokens.reduce((sum, t, i) => sum + t.font.widthOfTextAtSize(t.text, size) + (i > 0 ? space : 0), 0)
-}
-
 function drawTokens(page: PDFPage, tokens: Token[], x: number, y: number, size: number, color: RGB, space: number) {
   // Consecutive words in the same font are drawn as one run.
   let cursor = x

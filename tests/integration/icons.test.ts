@@ -5,7 +5,7 @@ import { expect, it } from 'vitest'
 import { action as portalAction } from '../../app/routes/portal/portal'
 import { loader as fileLoader } from '../../app/routes/resources/portal-file'
 import { createStaffSession } from '../../server/auth/staff-session'
-import { describeEachDatabase, type TestDatabase } from '../setup/database'
+import { describeEachDatabase } from '../setup/database'
 
 const HOST = 'localhost:3000'
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]

@@ -5,7 +5,7 @@ import { beforeAll, expect, it } from 'vitest'
 import { action as portalAction, loader as portalLoader } from '../../app/routes/portal/portal'
 import { COMPANIES, searchCompanies } from '../../app/lib/companies'
 import { createStaffSession } from '../../server/auth/staff-session'
-import { describeEachDatabase, type TestDatabase } from '../setup/database'
+import { describeEachDatabase } from '../setup/database'
 
 const HOST = 'localhost:3000'
 

@@ -1,6 +1,6 @@
 // Builds the migrated, seeded databases every integration test copies: a PGlite directory, and a
 // PostgreSQL template database when TEST_DATABASE_URL is set. Built once per run, not per test.
-import { cp, mkdir, rm } from 'node:fs/promises'
+import { mkdir, rm } from 'node:fs/promises'
 import path from 'node:path'
 import pg from 'pg'
 import type { TestProject } from 'vitest/node'

@@ -7,6 +7,7 @@ import { acceptInvite, findInvite } from '@server/members/members'
 import { AuthLayout } from '~/components/auth-layout'
 import { acceptInviteSchema } from '~/lib/schemas/members'
 import { FieldErrors } from '~/components/ui/form-errors'
+import { readFormData } from '@server/forms'
 
 // Opening the link changes nothing (mail scanners fetch every link); the form's POST consumes it.
 export async function loader({ params, context }: Route.LoaderArgs) {
@@ -16,7 +17,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: acceptInviteSchema })
+  const submission = parseWithZod(await readFormData(request), { schema: acceptInviteSchema })
   if (submission.status !== 'success') return data({ result: submission.reply({ hideFields: ['password', 'confirm'] }) }, { status: 400 })
   const accepted = await acceptInvite(context.db, params.token, submission.value)
   if (!accepted) throw data('This invitation link is invalid, already used or expired. Ask for a new one.', { status: 404 })

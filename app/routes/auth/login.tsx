@@ -8,6 +8,7 @@ import { createStaffSession, getStaffMember } from '@server/auth/staff-session'
 import { loginSchema } from '~/lib/schemas/login'
 import { AuthLayout } from '~/components/auth-layout'
 import { FormErrors, FieldErrors } from '~/components/ui/form-errors'
+import { readFormData } from '@server/forms'
 
 const LOGIN_WINDOW_SECONDS = 15 * 60
 
@@ -28,7 +29,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const formData = await request.clone().formData()
+  const formData = await readFormData(request.clone())
   const submission = parseWithZod(formData, { schema: loginSchema })
   if (submission.status !== 'success') return data({ result: submission.reply({ hideFields: ['password'] }) }, { status: 400 })
 

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode, type RefObject } from 'react'
 import { Form, Link, useLocation, useNavigation } from 'react-router'
-import { ChevronIcon, EyeIcon } from '~/components/icons'
+import { EyeIcon } from '~/components/icons'
 import { Dialog } from '~/components/ui/dialog'
 import { ActionMenu } from '~/components/ui/menu'
 import { withQuery } from '~/lib/format'
@@ -31,6 +31,7 @@ import { FIXED_SECTION_TITLES } from '~/lib/sections'
 import type { CardView, ItemView, PortalView, SectionId } from '../types'
 import { FormErrors, useIntentResult } from './card-dialogs'
 import { useHydrated } from '~/components/ui/use-hydrated'
+import { MoveButton } from './move-button'
 
 // Re-order items, cards and sections. Without JavaScript the pending order lives in the URL (each move
 // is a link to this dialog with ?order=...), and Save order posts it; with JavaScript sortablejs drags
@@ -170,31 +171,18 @@ function EyeOffIcon({ label }: { label: string }) {
   )
 }
 
-/** Move up / Move down in one click: a link without JavaScript, a button with it. */
+/** Move up / Move down in one click (see MoveButton). */
 function QuickMove({ action, title, direction, hydrated }: { action: RowAction; title: string; direction: 'up' | 'down'; hydrated: boolean }) {
-  const label = `Move ${title} ${direction}`
-  const className = `icon-button reorder-row__move reorder-row__move--${direction}`
-  const icon = <ChevronIcon size={16} />
-  const selector = `[data-move="${direction}"]`
-  if (action.disabled) {
-    // Focusable still, so focus stays put when a row reaches the top or the bottom.
-    return (
-      <button type="button" className={className} aria-label={label} aria-disabled="true" data-move={direction}>
-        {icon}
-      </button>
-    )
-  }
-  if (!hydrated) {
-    return (
-      <Link to={action.href} className={className} aria-label={label} data-move={direction} preventScrollReset>
-        {icon}
-      </Link>
-    )
-  }
   return (
-    <button type="button" className={className} aria-label={label} data-move={direction} onClick={() => action.run(selector)}>
-      {icon}
-    </button>
+    <MoveButton
+      label={`Move ${title} ${direction}`}
+      direction={direction}
+      disabled={action.disabled}
+      href={action.href}
+      hydrated={hydrated}
+      onMove={() => action.run(`[data-move="${direction}"]`)}
+      className="reorder-row__move"
+    />
   )
 }
 

@@ -2,17 +2,18 @@ import { getFormProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { useEffect, useRef, useState } from 'react'
 import { Form, Link, useLocation, useNavigation } from 'react-router'
-import { BuildingIcon, ChevronIcon } from '~/components/icons'
+import { BuildingIcon } from '~/components/icons'
 import { CompanyPicker, type CompanyValue } from '~/components/ui/company-picker'
 import { Dialog } from '~/components/ui/dialog'
 import { companyById, companyByName } from '~/lib/companies'
 import { withQuery } from '~/lib/format'
-import { applyMove, canMove, formatIdList, isPermutationOf, parseIdList, sameOrder } from '~/lib/reorder'
+import { applyMove, canMove, formatIdList, sameOrder } from '~/lib/reorder'
 import { addTrustedBySchema } from '~/lib/schemas/trusted-by'
 import type { PortalView } from '../types'
 import { FormErrors, useIntentResult } from './card-dialogs'
 import { useHydrated } from '~/components/ui/use-hydrated'
 import { pendingOrder } from './reorder-dialogs'
+import { MoveButton } from './move-button'
 
 // Edit the Trusted-by card's companies (cards-and-items: Trusted-by card and company): add one with the
 // company picker, remove one, or move them up and down. Without JavaScript a move is a link to this
@@ -159,7 +160,8 @@ function CompanyList({ companies }: { companies: Company[] }) {
                   {(['up', 'down'] as const).map((direction) => (
                     <MoveButton
                       key={direction}
-                      name={company.name}
+                      label={`Move ${company.name} ${direction}`}
+                      className="trusted-by-edit__move"
                       direction={direction}
                       disabled={!canMove(order, id, direction)}
                       href={pendingHref(location, applyMove(order, id, direction), id)}
@@ -200,33 +202,6 @@ function CompanyList({ companies }: { companies: Company[] }) {
         ) : null}
       </Form>
     </section>
-  )
-}
-
-/** Move up / Move down in one click: a link to the pending order without JavaScript, a button with it. */
-function MoveButton({ name, direction, disabled, href, hydrated, onMove }: { name: string; direction: Direction; disabled: boolean; href: string; hydrated: boolean; onMove: () => void }) {
-  const label = `Move ${name} ${direction}`
-  const className = `icon-button trusted-by-edit__move trusted-by-edit__move--${direction}`
-  const icon = <ChevronIcon size={16} />
-  if (disabled) {
-    // Focusable still, so focus stays put when a company reaches the top or the bottom.
-    return (
-      <button type="button" className={className} aria-label={label} aria-disabled="true" data-move={direction}>
-        {icon}
-      </button>
-    )
-  }
-  if (!hydrated) {
-    return (
-      <Link to={href} className={className} aria-label={label} data-move={direction} preventScrollReset>
-        {icon}
-      </Link>
-    )
-  }
-  return (
-    <button type="button" className={className} aria-label={label} data-move={direction} onClick={onMove}>
-      {icon}
-    </button>
   )
 }
 

@@ -10,6 +10,7 @@ import { PERMISSION_LABELS, STAFF_PERMISSIONS } from '~/lib/permissions'
 import { formatDate } from '~/lib/format'
 import { withFlash } from '@server/flash'
 import { FieldErrors } from '~/components/ui/form-errors'
+import { readFormData } from '@server/forms'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const staff = await requireStaff(request, context, 'members')
@@ -19,7 +20,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const staff = await requireStaff(request, context, 'members')
-  const formData = await request.formData()
+  const formData = await readFormData(request)
   switch (formData.get('intent')) {
     case 'invite': {
       const submission = parseWithZod(formData, { schema: inviteMemberSchema })
