@@ -3,6 +3,7 @@ import { action as portalAction } from '../../app/routes/portal/portal'
 import { hashPassword } from '../../server/auth/password'
 import { createStaffSession } from '../../server/auth/staff-session'
 import type { TestDatabase } from './database'
+import { callRoute } from './route'
 
 export async function staffCookie(database: TestDatabase, email = 'admin@northwind.test') {
   const { db } = database.handle
@@ -24,23 +25,5 @@ export async function createStaffMember(database: TestDatabase, email: string, p
 }
 
 export async function postPortal(database: TestDatabase, cookie: string, fields: Record<string, string | string[]>, path = '/portal/northwind', params: Record<string, string> = { orgSlug: 'northwind' }) {
-  const body = new FormData()
-  for (const [name, value] of Object.entries(fields)) for (const entry of [value].flat()) body.append(name, entry)
-  const request = new Request(`http://localhost:3000${path}`, { method: 'POST', body, headers: { host: 'localhost:3000', cookie, origin: 'http://localhost:3000' } })
-  const context = { db: database.handle.db, env: database.env, nonce: 'test', clientAddress: '127.0.0.1' }
-  try {
-    return toResult(await portalAction({ request, params, context } as never))
-  } catch (thrown) {
-    return toResult(thrown)
-  }
-}
-
-/** A Response or a data() result, as status, body and headers. */
-function toResult(value: unknown): { status: number; data: any; headers: Headers } {
-  if (value instanceof Response) return { status: value.status, data: null, headers: value.headers }
-  const result = value as { init?: { status?: number; headers?: HeadersInit }; data?: unknown; type?: string }
-  if (result && typeof result === 'object' && 'data' in result) {
-    return { status: result.init?.status ?? 200, data: result.data, headers: new Headers(result.init?.headers) }
-  }
-  throw value
+  return callRoute(portalAction, database, { path, params, cookie, form: fields })
 }

@@ -1,5 +1,4 @@
 import { getFormProps, getInputProps, useForm } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod/v4'
 import { data, Form, redirect, useActionData } from 'react-router'
 import type { Route } from './+types/accept-invite'
 import { createStaffSession } from '@server/auth/staff-session'
@@ -7,7 +6,7 @@ import { acceptInvite, findInvite } from '@server/members/members'
 import { AuthLayout } from '~/components/auth-layout'
 import { acceptInviteSchema } from '~/lib/schemas/members'
 import { FieldErrors } from '~/components/ui/form-errors'
-import { readFormData } from '@server/forms'
+import { parseForm, readForm } from '@server/http/forms'
 
 // Opening the link changes nothing (mail scanners fetch every link); the form's POST consumes it.
 export async function loader({ params, context }: Route.LoaderArgs) {
@@ -17,7 +16,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const submission = parseWithZod(await readFormData(request), { schema: acceptInviteSchema })
+  const submission = parseForm(await readForm(request), acceptInviteSchema)
   if (submission.status !== 'success') return data({ result: submission.reply({ hideFields: ['password', 'confirm'] }) }, { status: 400 })
   const accepted = await acceptInvite(context.db, params.token, submission.value)
   if (!accepted) throw data('This invitation link is invalid, already used or expired. Ask for a new one.', { status: 404 })
@@ -31,7 +30,7 @@ export default function AcceptInvite({ loaderData }: Route.ComponentProps) {
     id: 'accept-invite',
     lastResult: actionData?.result,
     defaultValue: { name: loaderData.name ?? '' },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: acceptInviteSchema }),
+    onValidate: ({ formData }) => parseForm(formData, acceptInviteSchema),
     shouldValidate: 'onBlur',
   })
   return (

@@ -1,5 +1,4 @@
 import { getFormProps, getInputProps, useForm } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod/v4'
 import { data, Form, redirect, useActionData, useNavigation, useSearchParams } from 'react-router'
 import type { Route } from './+types/login'
 import { LoginError, staffAuthenticator } from '@server/auth/authenticator'
@@ -8,7 +7,7 @@ import { createStaffSession, getStaffMember } from '@server/auth/staff-session'
 import { loginSchema } from '~/lib/schemas/login'
 import { AuthLayout } from '~/components/auth-layout'
 import { FormErrors, FieldErrors } from '~/components/ui/form-errors'
-import { readFormData } from '@server/forms'
+import { parseForm, readForm } from '@server/http/forms'
 
 const LOGIN_WINDOW_SECONDS = 15 * 60
 
@@ -29,8 +28,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const formData = await readFormData(request.clone())
-  const submission = parseWithZod(formData, { schema: loginSchema })
+  const formData = await readForm(request.clone())
+  const submission = parseForm(formData, loginSchema)
   if (submission.status !== 'success') return data({ result: submission.reply({ hideFields: ['password'] }) }, { status: 400 })
 
   const { email, redirectTo } = submission.value
@@ -68,7 +67,7 @@ export default function Login() {
   const [form, fields] = useForm({
     id: 'login',
     lastResult: actionData?.result,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
+    onValidate: ({ formData }) => parseForm(formData, loginSchema),
     shouldValidate: 'onBlur',
   })
   return (

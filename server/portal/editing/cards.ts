@@ -1,4 +1,4 @@
-import { parseWithZod } from '@conform-to/zod/v4'
+import { parseForm } from '../../http/forms'
 import { DEFAULT_CARD_TITLES } from '../../../app/lib/card-kinds'
 import { cardVisibilitySchema, displayTextSchema, placeholderSchema, renameCardSchema } from '../../../app/lib/schemas/cards'
 import { badRequest, saveEdit, savedRedirect, type EditContext, type EditHandler } from './context'
@@ -14,7 +14,7 @@ async function cardRow(edit: EditContext, kind: string) {
 
 export const cardHandlers: Record<string, EditHandler> = {
   async 'card.visibility'(edit, formData) {
-    const submission = parseWithZod(formData, { schema: cardVisibilitySchema })
+    const submission = parseForm(formData, cardVisibilitySchema)
     if (submission.status !== 'success') return badRequest({ intent: 'card.visibility', result: submission.reply() })
     const { kind, hidden } = submission.value
     const card = await cardRow(edit, kind)
@@ -26,7 +26,7 @@ export const cardHandlers: Record<string, EditHandler> = {
   },
 
   async 'card.displayText'(edit, formData) {
-    const submission = parseWithZod(formData, { schema: displayTextSchema })
+    const submission = parseForm(formData, displayTextSchema)
     if (submission.status !== 'success') return badRequest({ intent: 'card.displayText', result: submission.reply() })
     const { kind, displayText } = submission.value
     const card = await cardRow(edit, kind)
@@ -39,7 +39,7 @@ export const cardHandlers: Record<string, EditHandler> = {
   },
 
   async 'card.placeholder'(edit, formData) {
-    const submission = parseWithZod(formData, { schema: placeholderSchema })
+    const submission = parseForm(formData, placeholderSchema)
     if (submission.status !== 'success') return badRequest({ intent: 'card.placeholder', result: submission.reply() })
     const { kind, placeholder } = submission.value
     const card = await cardRow(edit, kind)
@@ -52,7 +52,7 @@ export const cardHandlers: Record<string, EditHandler> = {
   },
 
   async 'card.rename'(edit, formData) {
-    const submission = parseWithZod(formData, { schema: renameCardSchema })
+    const submission = parseForm(formData, renameCardSchema)
     if (submission.status !== 'success') return badRequest({ intent: 'card.rename', result: submission.reply() })
     const { kind, title } = submission.value
     const card = await cardRow(edit, kind)

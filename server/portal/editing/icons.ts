@@ -1,4 +1,4 @@
-import { parseWithZod } from '@conform-to/zod/v4'
+import { parseForm } from '../../http/forms'
 import { data } from 'react-router'
 import { changeIconSchema, ICON_MAX_BYTES, ICON_MESSAGES, ICON_SIZE_PX } from '../../../app/lib/schemas/icons'
 import { IMAGE_CONTENT_TYPES, rasterDimensions, rasteriseSvg, sniffImage } from '../../files/images'
@@ -53,7 +53,7 @@ export const iconHandlers: Record<string, EditHandler> = {
     // Card icons are assets: editing the page is not enough.
     if (!edit.staff.permissions.includes('assets:edit')) throw data("You don't have permission to change card icons", { status: 403 })
     const card = await cardRow(edit, formData.get('kind'))
-    const submission = parseWithZod(formData, { schema: changeIconSchema({ hasCustomIcon: Boolean(card?.icon_file_id) }) })
+    const submission = parseForm(formData, changeIconSchema({ hasCustomIcon: Boolean(card?.icon_file_id) }))
     // The file itself is never sent back to the browser.
     const reply = (options: { formErrors?: string[]; fieldErrors?: Record<string, string[]> } = {}) =>
       badRequest({ intent: INTENT, result: submission.reply({ ...options, hideFields: ['icon'] }) })

@@ -8,7 +8,7 @@ import { itemHandlers } from './items'
 import { reorderHandlers } from './reorder'
 import { subprocessorHandlers } from './subprocessors'
 import { trustedByHandlers } from './trusted-by'
-import { readFormData } from '../../forms'
+import { readForm } from '../../http/forms'
 
 // Every in-place edit of the portal posts here with an intent; each module owns its intents.
 const HANDLERS: Record<string, EditHandler> = {
@@ -27,7 +27,7 @@ export async function handlePortalEdit(request: Request, context: AppLoadContext
   const org = await resolvePortalOrg(context.db, context.env, request, params.orgSlug)
   const staff = await requireStaff(request, context, 'statuspage:edit')
   if (staff.orgId !== org.id) throw data("You don't have access to this page", { status: 403 })
-  const formData = await readFormData(request)
+  const formData = await readForm(request)
   const intent = formData.get('intent')
   const handler = typeof intent === 'string' ? HANDLERS[intent] : undefined
   if (!handler) throw data('Unknown intent', { status: 400 })

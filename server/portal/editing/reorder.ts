@@ -1,4 +1,4 @@
-import { parseWithZod } from '@conform-to/zod/v4'
+import { parseForm } from '../../http/forms'
 import { catalogueItem, CATALOGUE_WEIGHT } from '../../../app/lib/catalogue/index'
 import { DEFAULT_CARD_TITLES, GRID_KINDS, isCardKind, type CardKind, type EnabledState } from '../../../app/lib/card-kinds'
 import { compareItems } from '../../../app/lib/ordering'
@@ -25,7 +25,7 @@ async function reported(edit: EditContext, failure: string, work: () => Promise<
 
 export const reorderHandlers: Record<string, EditHandler> = {
   async 'reorder.items'(edit, formData) {
-    const submission = parseWithZod(formData, { schema: reorderItemsSchema })
+    const submission = parseForm(formData, reorderItemsSchema)
     const kind = formData.get('kind')
     const card = isCardKind(kind)
       ? await edit.db.selectFrom('cards').select(['kind', 'title']).where('product_id', '=', edit.product.id).where('kind', '=', kind).executeTakeFirst()
@@ -92,7 +92,7 @@ export const reorderHandlers: Record<string, EditHandler> = {
 
   async 'reorder.cards'(edit, formData) {
     const failure = cardsFailure(edit.product.name)
-    const submission = parseWithZod(formData, { schema: reorderCardsSchema })
+    const submission = parseForm(formData, reorderCardsSchema)
     if (submission.status !== 'success') return badRequest({ intent: 'reorder.cards', result: submission.reply({ formErrors: [failure] }) })
     const rows = await edit.db
       .selectFrom('cards')
@@ -119,7 +119,7 @@ export const reorderHandlers: Record<string, EditHandler> = {
   },
 
   async 'reorder.sections'(edit, formData) {
-    const submission = parseWithZod(formData, { schema: reorderSectionsSchema })
+    const submission = parseForm(formData, reorderSectionsSchema)
     if (submission.status !== 'success' || !isValidSectionOrder(submission.value.order)) {
       return badRequest({ intent: 'reorder.sections', result: submission.reply({ formErrors: [SECTIONS_FAILURE] }) })
     }

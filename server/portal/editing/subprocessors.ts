@@ -1,4 +1,4 @@
-import { parseWithZod } from '@conform-to/zod/v4'
+import { parseForm } from '../../http/forms'
 import type { Selectable } from 'kysely'
 import type { Subprocessors } from '../../../db/types'
 import {
@@ -30,7 +30,7 @@ function auditShape(row: Pick<SubprocessorRow, 'company_name' | 'company_domain'
 
 export const subprocessorHandlers: Record<string, EditHandler> = {
   async 'subprocessor.add'(edit, formData) {
-    const submission = parseWithZod(formData, { schema: addSubprocessorSchema })
+    const submission = parseForm(formData, addSubprocessorSchema)
     if (submission.status !== 'success') return badRequest({ intent: 'subprocessor.add', result: submission.reply() })
     const { company, purpose, location, additionalDetails } = submission.value
     const values = {
@@ -58,7 +58,7 @@ export const subprocessorHandlers: Record<string, EditHandler> = {
   },
 
   async 'subprocessor.edit'(edit, formData) {
-    const submission = parseWithZod(formData, { schema: editSubprocessorSchema })
+    const submission = parseForm(formData, editSubprocessorSchema)
     if (submission.status !== 'success') return badRequest({ intent: 'subprocessor.edit', result: submission.reply() })
     const { id, company, purpose, location, additionalDetails } = submission.value
     const row = await subprocessorRow(edit, id)
@@ -80,12 +80,12 @@ export const subprocessorHandlers: Record<string, EditHandler> = {
   },
 
   async 'subprocessor.delete'(edit, formData) {
-    const submission = parseWithZod(formData, { schema: deleteSubprocessorSchema() })
+    const submission = parseForm(formData, deleteSubprocessorSchema())
     if (submission.status !== 'success') return badRequest({ intent: 'subprocessor.delete', result: submission.reply() })
     const row = await subprocessorRow(edit, submission.value.id)
     if (!row) return badRequest({ intent: 'subprocessor.delete', result: submission.reply({ formErrors: [SUBPROCESSOR_NOT_FOUND] }) })
     // The typed name must be the company's, case-sensitive once trimmed.
-    const confirmed = parseWithZod(formData, { schema: deleteSubprocessorSchema(row.company_name) })
+    const confirmed = parseForm(formData, deleteSubprocessorSchema(row.company_name))
     if (confirmed.status !== 'success') return badRequest({ intent: 'subprocessor.delete', result: confirmed.reply() })
     await saveEdit(edit, { action: 'subprocessor.delete', target: row.company_name, before: auditShape(row) }, (trx) =>
       trx.deleteFrom('subprocessors').where('id', '=', row.id).execute(),

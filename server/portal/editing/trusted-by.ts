@@ -1,4 +1,4 @@
-import { parseWithZod } from '@conform-to/zod/v4'
+import { parseForm } from '../../http/forms'
 import { isPermutationOf } from '../../../app/lib/reorder'
 import {
   addTrustedBySchema,
@@ -30,7 +30,7 @@ function listedCompanies(edit: EditContext) {
 
 export const trustedByHandlers: Record<string, EditHandler> = {
   async 'trustedBy.add'(edit, formData) {
-    const submission = parseWithZod(formData, { schema: addTrustedBySchema() })
+    const submission = parseForm(formData, addTrustedBySchema())
     if (submission.status !== 'success') return badRequest({ intent: 'trustedBy.add', result: submission.reply() })
     const company = submission.value
     const values = { source: company.source, name: company.name, domain: company.domain, logo_url: company.logoUrl, company_id: company.id }
@@ -55,7 +55,7 @@ export const trustedByHandlers: Record<string, EditHandler> = {
   },
 
   async 'trustedBy.remove'(edit, formData) {
-    const submission = parseWithZod(formData, { schema: removeTrustedBySchema })
+    const submission = parseForm(formData, removeTrustedBySchema)
     if (submission.status !== 'success') return badRequest({ intent: 'trustedBy.remove', result: submission.reply({ formErrors: [TRUSTED_BY_NOT_FOUND] }) })
     // Another product's company is as good as unknown.
     const row = await edit.db
@@ -71,7 +71,7 @@ export const trustedByHandlers: Record<string, EditHandler> = {
   },
 
   async 'trustedBy.order'(edit, formData) {
-    const submission = parseWithZod(formData, { schema: trustedByOrderSchema })
+    const submission = parseForm(formData, trustedByOrderSchema)
     if (submission.status !== 'success') return badRequest({ intent: 'trustedBy.order', result: submission.reply({ formErrors: [TRUSTED_BY_ORDER_FAILED] }) })
     const rows = await listedCompanies(edit)
     const before = rows.map((row) => row.id)

@@ -1,3 +1,4 @@
+import { parseForm } from '@server/http/forms'
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import {
@@ -78,7 +79,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const meta = { ip: context.clientAddress, userAgent: request.headers.get('user-agent') }
   switch (formData.get('intent')) {
     case 'upload': {
-      const submission = parseWithZod(formData, { schema: uploadDocumentSchema(context.env.MAX_UPLOAD_MB) })
+      const submission = parseForm(formData, uploadDocumentSchema(context.env.MAX_UPLOAD_MB))
       if (submission.status !== 'success') return data<ActionData>({ intent: 'upload', result: submission.reply() }, { status: 400 })
       const { file, documentAccessType } = submission.value
       try {
@@ -90,7 +91,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       }
     }
     case 'accessType': {
-      const submission = parseWithZod(formData, { schema: documentAccessTypeSchema })
+      const submission = parseForm(formData, documentAccessTypeSchema)
       if (submission.status !== 'success') return data<ActionData>({ intent: 'accessType', result: submission.reply() }, { status: 400 })
       const outcome = await setDocumentAccessType(context.db, staff, submission.value.fileId, submission.value.documentAccessType, meta)
       if (!outcome.ok) return data<ActionData>({ intent: 'accessType', result: submission.reply({ formErrors: [outcome.message] }) }, { status: outcome.status })
@@ -98,7 +99,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       return withFlash(redirect(returnTo(request)), `${outcome.name} is now ${DOCUMENT_ACCESS_LABELS[submission.value.documentAccessType].toLowerCase()}`)
     }
     case 'delete': {
-      const submission = parseWithZod(formData, { schema: deleteDocumentSchema })
+      const submission = parseForm(formData, deleteDocumentSchema)
       if (submission.status !== 'success') return data<ActionData>({ intent: 'delete', result: submission.reply() }, { status: 400 })
       const outcome = await deleteDocument(context.db, staff, submission.value.fileId, meta)
       if (!outcome.ok) return data<ActionData>({ intent: 'delete', result: submission.reply({ formErrors: [outcome.message] }) }, { status: outcome.status })

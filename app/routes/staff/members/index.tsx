@@ -1,5 +1,4 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod/v4'
 import { data, Form, redirect, useActionData, useNavigation } from 'react-router'
 import type { Route } from './+types/index'
 import { requireStaff } from '@server/auth/require'
@@ -10,7 +9,7 @@ import { PERMISSION_LABELS, STAFF_PERMISSIONS } from '~/lib/permissions'
 import { formatDate } from '~/lib/format'
 import { withFlash } from '@server/flash'
 import { FieldErrors } from '~/components/ui/form-errors'
-import { readFormData } from '@server/forms'
+import { parseForm, readForm } from '@server/http/forms'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const staff = await requireStaff(request, context, 'members')
@@ -20,10 +19,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const staff = await requireStaff(request, context, 'members')
-  const formData = await readFormData(request)
+  const formData = await readForm(request)
   switch (formData.get('intent')) {
     case 'invite': {
-      const submission = parseWithZod(formData, { schema: inviteMemberSchema })
+      const submission = parseForm(formData, inviteMemberSchema)
       if (submission.status !== 'success') return data({ intent: 'invite', result: submission.reply() }, { status: 400 })
       const outcome = await inviteMember(context.db, staff, context.env.APP_URL, submission.value)
       if (!outcome.ok) return data({ intent: 'invite', result: submission.reply({ fieldErrors: { email: [outcome.message] } }) }, { status: 400 })
@@ -31,20 +30,20 @@ export async function action({ request, context }: Route.ActionArgs) {
       return withFlash(redirect('/members'), `Invitation sent to ${submission.value.email}`)
     }
     case 'permissions': {
-      const submission = parseWithZod(formData, { schema: updatePermissionsSchema })
+      const submission = parseForm(formData, updatePermissionsSchema)
       if (submission.status !== 'success') return data({ intent: 'permissions', result: submission.reply() }, { status: 400 })
       if (!(await updateMemberPermissions(context.db, staff, submission.value.memberId, submission.value.permissions))) throw data('This member no longer exists.', { status: 404 })
       return withFlash(redirect('/members'), 'Permissions saved')
     }
     case 'remove': {
-      const submission = parseWithZod(formData, { schema: removeMemberSchema })
+      const submission = parseForm(formData, removeMemberSchema)
       if (submission.status !== 'success') return data({ intent: 'remove', result: submission.reply() }, { status: 400 })
       const outcome = await removeMember(context.db, staff, submission.value.memberId)
       if (!outcome.ok) return data({ intent: 'remove', result: submission.reply({ formErrors: [outcome.message ?? 'Could not remove this member.'] }) }, { status: 400 })
       return withFlash(redirect('/members'), 'Member removed')
     }
     case 'revoke': {
-      const submission = parseWithZod(formData, { schema: revokeInviteSchema })
+      const submission = parseForm(formData, revokeInviteSchema)
       if (submission.status !== 'success') return data({ intent: 'revoke', result: submission.reply() }, { status: 400 })
       await revokeInvite(context.db, staff, submission.value.inviteId)
       return withFlash(redirect('/members'), 'Invitation revoked')
@@ -148,7 +147,7 @@ function InviteForm({ lastResult }: { lastResult?: SubmissionResult<string[]> })
   const [form, fields] = useForm({
     id: 'invite-member',
     lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: inviteMemberSchema }),
+    onValidate: ({ formData }) => parseForm(formData, inviteMemberSchema),
     shouldValidate: 'onBlur',
   })
   return (

@@ -1,0 +1,145 @@
+import { parseWithZod } from '@conform-to/zod/v4'
+import type { SubmissionResult } from '@conform-to/react'
+import { data } from 'react-router'
+import type { z } from 'zod'
+
+// The one place that reads form bodies. The listener has already refused bodies over their route's cap
+// (limits.ts) before reading a byte; here the fields are checked before anything parses their names:
+// Conform turns `x[30000000]` into a sparse array and `a.a.a…` into nested objects, so a 42-byte body could
+// cost seconds and megabytes. A form with such a name is refused whole, and a reply echoes only the
+// schema's own fields, each bounded in length.
+
+export const FORM_LIMITS = {
+  /** Fields in one form (a re-order of every item of a card stays far below). */
+  maxFields: 1000,
+  /** Characters in one field name. */
+  maxNameLength: 200,
+  /** Path segments in one name: `links[3].url` has three. */
+  maxDepth: 6,
+  /** The largest list index a name may carry: `order[999]`. */
+  maxIndex: 999,
+  /** Characters of one value echoed back in an error reply. */
+  maxEchoLength: 10_000,
+} as const
+
+export const UNREADABLE_FORM = 'This form could not be read. Send it as application/x-www-form-urlencoded or multipart/form-data.'
+export const HOSTILE_FORM = 'This form has a field this page does not accept.'
+
+const SEGMENT = /\[(\d+)\]|\.?([^.[\]]+)|(.)/g
+const FORBIDDEN_SEGMENTS = new Set(['__proto__', 'prototype', 'constructor'])
+// Conform's own control fields: never accepted from a request (one of them is JSON.parse'd and echoed).
+const CONFORM_FIELDS = new Set(['__intent__', '__state__'])
+
+/** Why a field name is refused, or null when it is an ordinary name. */
+export function fieldNameProblem(name: string): string | null {
+  if (name.length === 0 || name.length > FORM_LIMITS.maxNameLength) return 'length'
+  let depth = 0
+  for (const match of name.matchAll(SEGMENT)) {
+    if (match[3] !== undefined) return 'syntax'
+    if (++depth > FORM_LIMITS.maxDepth) return 'depth'
+    if (match[1] !== undefined && (match[1].length > 4 || Number(match[1]) > FORM_LIMITS.maxIndex)) return 'index'
+    if (match[2] !== undefined && FORBIDDEN_SEGMENTS.has(match[2])) return 'reserved'
+  }
+  return null
+}
+
+/**
+ * A form post's fields, every name checked. A body that is not a readable form is the sender's mistake
+ * (400), not ours; so is a hostile name or too many fields.
+ */
+export async function readForm(request: Request): Promise<FormData> {
+  let formData: FormData
+  try {
+    formData = await request.formData()
+  } catch (error) {
+    if (error instanceof BodyTooLargeError || (error as { cause?: unknown })?.cause instanceof BodyTooLargeError) {
+      throw data('The request body is too large.', { status: 413 })
+    }
+    throw data(UNREADABLE_FORM, { status: 400 })
+  }
+  checkFormFields(formData)
+  return formData
+}
+
+/** Refuses a form with too many fields or a name Conform would expand out of proportion. */
+export function checkFormFields(formData: FormData) {
+  let count = 0
+  for (const name of formData.keys()) {
+    if (++count > FORM_LIMITS.maxFields || fieldNameProblem(name)) throw data(HOSTILE_FORM, { status: 400 })
+  }
+}
+
+/** Thrown by a capped request body (listener.ts) once it passes its route's limit. */
+export class BodyTooLargeError extends Error {
+  constructor() {
+    super('The request body is too large.')
+    this.name = 'BodyTooLargeError'
+  }
+}
+
+/**
+ * Conform's parse of `formData` against `schema`, reading only the schema's own fields: the reply then
+ * echoes nothing else, and no value longer than FORM_LIMITS.maxEchoLength.
+ */
+export function parseForm<Schema extends z.ZodType>(formData: FormData, schema: Schema) {
+  const names = schemaFieldNames(schema)
+  const own = new FormData()
+  for (const [name, value] of formData) {
+    if (CONFORM_FIELDS.has(name)) continue
+    if (names && !names.has(rootName(name))) continue
+    own.append(name, value)
+  }
+  const submission = parseWithZod(own, { schema })
+  const reply = submission.reply.bind(submission)
+  submission.reply = (options) => boundedReply(reply(options))
+  return submission
+}
+
+function boundedReply(result: SubmissionResult<string[]>): SubmissionResult<string[]> {
+  if (!result.initialValue) return result
+  return { ...result, initialValue: bounded(result.initialValue) as typeof result.initialValue }
+}
+
+function bounded(value: unknown): unknown {
+  if (typeof value === 'string') return value.length > FORM_LIMITS.maxEchoLength ? '' : value
+  if (Array.isArray(value)) return value.map(bounded)
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([key, entry]) => [key, bounded(entry)]))
+  return value
+}
+
+const rootName = (name: string) => /^[^.[]*/.exec(name)![0]
+
+/** The top-level field names a zod schema reads, or null when they cannot be told (nothing is filtered). */
+export function schemaFieldNames(schema: z.ZodType): Set<string> | null {
+  const def = (schema as unknown as { _zod?: { def?: Record<string, unknown> } })._zod?.def
+  if (!def) return null
+  switch (def.type) {
+    case 'object':
+      return new Set(Object.keys(def.shape as object))
+    case 'pipe':
+      return schemaFieldNames(def.in as z.ZodType)
+    case 'optional':
+    case 'nullable':
+    case 'default':
+    case 'prefault':
+    case 'catch':
+    case 'readonly':
+      return schemaFieldNames(def.innerType as z.ZodType)
+    case 'union': {
+      const all = new Set<string>()
+      for (const option of def.options as z.ZodType[]) {
+        const names = schemaFieldNames(option)
+        if (!names) return null
+        for (const name of names) all.add(name)
+      }
+      return all
+    }
+    case 'intersection': {
+      const left = schemaFieldNames(def.left as z.ZodType)
+      const right = schemaFieldNames(def.right as z.ZodType)
+      return left && right ? new Set([...left, ...right]) : null
+    }
+    default:
+      return null
+  }
+}
