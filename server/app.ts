@@ -1,20 +1,25 @@
-// The server bundle's entry: boots the database and wraps React Router's request listener with the
-// security baseline (headers, Origin check, body limits) and static files.
+// The server bundle's entry: boots the database and wraps React Router's request handler with the
+// security baseline (hosts, Origin check, body limits, headers) and static files.
 import { randomBytes } from 'node:crypto'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { createRequestListener } from '@mjackson/node-fetch-server'
 import { createRequestHandler, type ServerBuild } from 'react-router'
 import * as serverBuild from 'virtual:react-router/server-build'
 import sirv from 'sirv'
+import { STAFF_SCOPES } from '../app/lib/permissions'
 import { openDatabase, type Database, type DatabaseHandle } from '../db/index'
 import { migrateToLatest } from '../db/migrate'
 import { seedDemoIfEmpty } from '../db/seed/index'
+import { getStaffMember } from './auth/staff-session'
 import { startEmailWorker } from './email/worker'
 import { env as readEnv, type Env } from './env'
-import { createPageCache, isCacheableRequest, type CachedPage, type PageCache } from './page-cache'
-import { bodyTooLarge, contentSecurityPolicy, crossOriginRejection, setBaseSecurityHeaders, unsupportedBody } from './security'
+import { clientAddress } from './http/client-address'
+import { createHostCheck, expectedOrigin } from './http/hosts'
+import { bodyRefusal, FORM_BODY_LIMIT, uploadBodyLimit, uploadRouteOf } from './http/limits'
+import { createFetchListener, writePlain } from './http/listener'
+import { createPageCache, isCacheableRequest, isPersonalRequest, portalPageMatcher, type CachedPage, type PageCache } from './page-cache'
+import { contentSecurityPolicy, crossOriginRejection, setBaseSecurityHeaders } from './security'
 
 declare module 'react-router' {
   interface AppLoadContext {
@@ -35,6 +40,10 @@ export interface App {
   close(): Promise<void>
 }
 
+// The staff area answers on the deployment's own host only (docs/decisions/008).
+const STAFF_AREA = new RegExp(`^/(login|logout|invite|${STAFF_SCOPES.join('|')})(/|$)`)
+const PUBLIC_FILE = /^\/(images\/|icons\.svg$|favicon\.(svg|ico)$|robots\.txt$|fonts\/)/
+
 export async function createApp(): Promise<App> {
   const env = readEnv()
   const clientDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../client')
@@ -49,56 +58,103 @@ export async function createApp(): Promise<App> {
   const assets = sirv(path.join(clientDir, 'assets'), { immutable: true, maxAge: 31536000, gzip: false })
   const statics = sirv(clientDir, { maxAge: 3600, etag: true })
 
-  const handleRequest = createRequestHandler(serverBuild as unknown as ServerBuild, env.NODE_ENV)
+  const build = serverBuild as unknown as ServerBuild
+  const handleRequest = createRequestHandler(build, env.NODE_ENV)
   const pageCache = createPageCache(database.db)
+  const isPortalPage = portalPageMatcher(build.routes)
+  const hosts = createHostCheck(database.db, env.APP_URL)
+  const bodyLimits = new WeakMap<IncomingMessage, number>()
 
-  const handle = createRequestListener(async (request, client) => {
-    const nonce = randomBytes(16).toString('base64')
-    const context = { db: database.db, env, nonce, clientAddress: client.address, pageCache }
-    const url = new URL(request.url)
-    const key = `${request.headers.get('host')}${url.pathname}${url.search}`
-    const cacheable = isCacheableRequest(request.method, url.pathname + url.search, request.headers.get('cookie') ?? undefined)
-    if (cacheable) {
-      const page = await pageCache.get(key)
-      if (page) return cachedResponse(page, nonce)
-    }
-    const version = cacheable ? await pageCache.currentVersion() : undefined
-    const response = await handleRequest(request, context)
-    if (!cacheable || response.status !== 200 || response.headers.has('set-cookie') || !response.headers.get('content-type')?.startsWith('text/html')) {
-      return response
-    }
-    const body = await response.text()
-    pageCache.set(key, {
-      parts: body.split(`nonce="${nonce}"`).map((part) => Buffer.from(part)),
-      status: response.status,
-      headers: [...response.headers],
-      nonce,
-      version: version!,
-      storedAt: Date.now(),
-    })
-    return new Response(body, { status: response.status, headers: response.headers })
-  })
+  const fetchListener = createFetchListener(
+    async (request, req) => {
+      const nonce = randomBytes(16).toString('base64')
+      const context = { db: database.db, env, nonce, clientAddress: clientAddress(req, env.TRUST_PROXY), pageCache }
+      const url = new URL(request.url)
+      const key = `${request.headers.get('host')}${url.pathname}${url.search}`
+      const cookie = request.headers.get('cookie') ?? undefined
+      const cacheable = isCacheableRequest(request.method, url.pathname + url.search, cookie) && isPortalPage(url.pathname)
+      if (cacheable) {
+        const page = await pageCache.get(key)
+        if (page) return cachedResponse(page, nonce)
+      }
+      const version = cacheable ? await pageCache.currentVersion() : undefined
+      const response = withCachePolicy(await handleRequest(request, context), isPersonalRequest(cookie))
+      if (!cacheable || response.status !== 200 || response.headers.has('set-cookie') || !response.headers.get('content-type')?.startsWith('text/html')) {
+        return response
+      }
+      const body = await response.text()
+      pageCache.set(key, {
+        parts: body.split(`nonce="${nonce}"`).map((part) => Buffer.from(part)),
+        status: response.status,
+        headers: [...response.headers],
+        nonce,
+        version: version!,
+        storedAt: Date.now(),
+      })
+      return new Response(body, { status: response.status, headers: response.headers })
+    },
+    { origin: env.APP_URL, bodyLimit: (req) => bodyLimits.get(req) ?? FORM_BODY_LIMIT },
+  )
 
   const listener = (req: IncomingMessage, res: ServerResponse) => {
-    setBaseSecurityHeaders(res, secure)
-    const url = req.url ?? '/'
-    if (url.startsWith('/assets/')) {
-      req.url = url.slice('/assets'.length)
-      return assets(req, res, () => notFound(req, res, url))
+    try {
+      setBaseSecurityHeaders(res, secure)
+      const url = req.url ?? '/'
+      if (url.startsWith('/assets/')) {
+        req.url = url.slice('/assets'.length)
+        return assets(req, res, () => writePlain(res, 404, 'Not found'))
+      }
+      if (PUBLIC_FILE.test(url)) return statics(req, res, () => guard(req, res))
+      guard(req, res)
+    } catch (error) {
+      fail(error, req, res)
     }
-    if (isPublicFile(url)) return statics(req, res, () => handleApp(req, res))
-    handleApp(req, res)
   }
 
-  function handleApp(req: IncomingMessage, res: ServerResponse) {
-    const rejection = crossOriginRejection(req)
-    if (rejection) return plain(res, 403, rejection)
-    if (req.method !== 'GET' && req.method !== 'HEAD' && req.headers['content-length'] === undefined && req.headers['transfer-encoding']) {
-      return plain(res, 411, 'Send the request body with a Content-Length.')
+  function guard(req: IncomingMessage, res: ServerResponse) {
+    handleApp(req, res).catch((error) => fail(error, req, res))
+  }
+
+  /** Hosts, Origin and body checks, from the request's head alone; then the app. */
+  async function handleApp(req: IncomingMessage, res: ServerResponse) {
+    const pathname = (req.url ?? '/').split('?')[0]
+    // Load balancers probe by address; health says nothing about any org.
+    if (pathname !== '/healthz') {
+      const host = req.headers.host
+      const kind = await hosts.classify(host)
+      if (kind === 'unknown') {
+        if (req.method !== 'GET' && req.method !== 'HEAD') return writePlain(res, 404, 'Company not found')
+        // The portal's own "Company not found" page answers every path of a host that is not ours.
+        req.url = '/'
+      } else {
+        if (kind === 'custom' && STAFF_AREA.test(pathname)) return writePlain(res, 404, 'Not found')
+        const rejection = crossOriginRejection(req, expectedOrigin(host!, env.APP_URL))
+        if (rejection) return writePlain(res, 403, rejection)
+      }
     }
-    if (bodyTooLarge(req, maxUploadBytes)) return plain(res, 413, 'The request body is too large.')
-    if (unsupportedBody(req)) return plain(res, 415, 'Send forms as application/x-www-form-urlencoded or multipart/form-data.')
-    handle(req, res)
+    const limit = await bodyLimitOf(req)
+    const refusal = bodyRefusal(req, limit)
+    if (refusal) return writePlain(res, refusal.status, refusal.message, { Connection: 'close' })
+    bodyLimits.set(req, limit)
+    fetchListener(req, res)
+  }
+
+  /** Forms are small; an upload action takes MAX_UPLOAD_MB, from staff with its permission only. */
+  async function bodyLimitOf(req: IncomingMessage) {
+    const upload = uploadRouteOf(req.method, req.url)
+    if (!upload) return FORM_BODY_LIMIT
+    const staff = await getStaffMember(database.db, new Request(env.APP_URL, { headers: { cookie: req.headers.cookie ?? '' } }))
+    return staff?.permissions.includes(upload.permission) ? uploadBodyLimit(maxUploadBytes) : FORM_BODY_LIMIT
+  }
+
+  function fail(error: unknown, req: IncomingMessage, res: ServerResponse) {
+    console.error(`[http] ${req.method} ${(req.url ?? '/').split('?')[0].slice(0, 200)}:`, error)
+    if (res.headersSent) return res.destroy()
+    try {
+      writePlain(res, 500, 'Sorry, an error has occurred.')
+    } catch {
+      res.destroy()
+    }
   }
 
   return {
@@ -113,7 +169,17 @@ export async function createApp(): Promise<App> {
   }
 }
 
-const PUBLIC_FILE = /^\/(images\/|icons\.svg$|favicon\.(svg|ico)$|robots\.txt$|fonts\/)/
+/**
+ * What may keep a response: a page for one viewer (a personal cookie came in, or one goes out) is never
+ * stored by anyone; anything else that says nothing is not stored either.
+ */
+function withCachePolicy(response: Response, personal: boolean) {
+  if (!personal && !response.headers.has('set-cookie') && response.headers.has('cache-control')) return response
+  const headers = new Headers(response.headers)
+  headers.set('Cache-Control', personal || response.headers.has('set-cookie') ? 'private, no-store' : 'no-store')
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers })
+}
+
 /** A cached page with this response's own nonce in its scripts and its policy. */
 function cachedResponse(page: CachedPage, nonce: string) {
   const headers = new Headers(page.headers)
@@ -122,20 +188,4 @@ function cachedResponse(page: CachedPage, nonce: string) {
   const body = Buffer.concat(page.parts.flatMap((part, index) => (index === 0 ? [part] : [attribute, part])))
   headers.set('Content-Length', String(body.byteLength))
   return new Response(body, { status: page.status, headers })
-}
-
-function isPublicFile(url: string) {
-  return PUBLIC_FILE.test(url)
-}
-
-function notFound(req: IncomingMessage, res: ServerResponse, url: string) {
-  req.url = url
-  plain(res, 404, 'Not found')
-}
-
-function plain(res: ServerResponse, status: number, message: string) {
-  res.statusCode = status
-  res.setHeader('Content-Type', 'text/plain; charset=utf-8')
-  res.setHeader('Cache-Control', 'no-store')
-  res.end(message)
 }

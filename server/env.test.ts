@@ -30,3 +30,18 @@ describe('parseEnv', () => {
     expect(env.APP_URL).toBe('https://trust.example.com')
   })
 })
+
+describe('variables of features still to come', () => {
+  it('stops the boot, naming each one, instead of accepting and ignoring it', () => {
+    const attempt = () => parseEnv({ DATA_DIR: dataDir(), ANTHROPIC_API_KEY: 'sk-x', S3_BUCKET: 'files', S3_ENDPOINT: 'http://127.0.0.1:9000' })
+    expect(attempt).toThrow(EnvError)
+    expect(attempt).toThrow(/ANTHROPIC_API_KEY: AI answers are not supported yet; unset it[\s\S]*S3_ENDPOINT: S3-compatible file storage is not supported yet[\s\S]*S3_BUCKET/)
+    expect(() => parseEnv({ DATA_DIR: dataDir(), ANTHROPIC_API_KEY: '  ' })).not.toThrow()
+  })
+
+  it('reads TRUST_PROXY as a number of hops', () => {
+    expect(parseEnv({ DATA_DIR: dataDir() }).TRUST_PROXY).toBe(0)
+    expect(parseEnv({ DATA_DIR: dataDir(), TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2)
+    expect(() => parseEnv({ DATA_DIR: dataDir(), TRUST_PROXY: 'yes' })).toThrow(/TRUST_PROXY must be the number of reverse proxies/)
+  })
+})

@@ -15,6 +15,20 @@ const url = (name: string) =>
     .trim()
     .refine((value) => URL.canParse(value), `${name} must be an absolute URL such as http://localhost:3000`)
 
+const TRUST_PROXY_MESSAGE = 'TRUST_PROXY must be the number of reverse proxies in front of the server, 0 to 10'
+
+// Variables of features still to come: accepted and ignored, they would promise what does not work yet,
+// so setting one stops the boot instead.
+const NOT_SUPPORTED_YET: Record<string, string> = {
+  ANTHROPIC_API_KEY: 'AI answers are not supported yet',
+  ANTHROPIC_MODEL: 'AI answers are not supported yet',
+  S3_ENDPOINT: 'S3-compatible file storage is not supported yet (files are kept under DATA_DIR)',
+  S3_BUCKET: 'S3-compatible file storage is not supported yet (files are kept under DATA_DIR)',
+  S3_REGION: 'S3-compatible file storage is not supported yet (files are kept under DATA_DIR)',
+  S3_ACCESS_KEY_ID: 'S3-compatible file storage is not supported yet (files are kept under DATA_DIR)',
+  S3_SECRET_ACCESS_KEY: 'S3-compatible file storage is not supported yet (files are kept under DATA_DIR)',
+}
+
 const schema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -40,13 +54,12 @@ const schema = z
       (value) => value === undefined || /^smtps?:\/\//.test(value),
       'SMTP_URL must look like smtp://user:pass@host:port',
     ),
-    ANTHROPIC_API_KEY: optionalText,
-    ANTHROPIC_MODEL: z.string().trim().default('claude-sonnet-4-5'),
-    S3_ENDPOINT: optionalText,
-    S3_BUCKET: optionalText,
-    S3_REGION: optionalText,
-    S3_ACCESS_KEY_ID: optionalText,
-    S3_SECRET_ACCESS_KEY: optionalText,
+    TRUST_PROXY: z.coerce
+      .number({ error: TRUST_PROXY_MESSAGE })
+      .int(TRUST_PROXY_MESSAGE)
+      .min(0, TRUST_PROXY_MESSAGE)
+      .max(10, TRUST_PROXY_MESSAGE)
+      .default(0),
     DEFAULT_ORG: optionalText,
     DEMO_ADMIN_PASSWORD: z.string().min(8, 'DEMO_ADMIN_PASSWORD must be at least 8 characters').default('northwind-demo'),
     MAX_UPLOAD_MB: z.coerce
@@ -56,19 +69,18 @@ const schema = z
       .default(50),
     SEED_DEMO: z.enum(['true', 'false']).default('true'),
   })
-  .refine((env) => !env.S3_BUCKET || env.S3_ENDPOINT, {
-    message: 'S3_BUCKET needs S3_ENDPOINT',
-    path: ['S3_ENDPOINT'],
-  })
 
 export type Env = z.infer<typeof schema> & { APP_URL: string; SESSION_SECRET: string }
 
 /** Reads and validates the environment once; a bad value stops the boot with every problem listed. */
 export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const result = schema.safeParse(source)
-  if (!result.success) {
-    const lines = result.error.issues.map((issue) => `  - ${issue.path.join('.') || 'env'}: ${issue.message}`)
-    throw new EnvError(`Invalid environment:\n${lines.join('\n')}`)
+  const unsupported = Object.keys(NOT_SUPPORTED_YET)
+    .filter((name) => source[name]?.trim())
+    .map((name) => `  - ${name}: ${NOT_SUPPORTED_YET[name]}; unset it`)
+  if (!result.success || unsupported.length) {
+    const lines = (result.error?.issues ?? []).map((issue) => `  - ${issue.path.join('.') || 'env'}: ${issue.message}`)
+    throw new EnvError(`Invalid environment:\n${[...lines, ...unsupported].join('\n')}`)
   }
   const env = result.data
   const dataDir = path.resolve(env.DATA_DIR)

@@ -1,4 +1,5 @@
 import { sql } from 'kysely'
+import { matchRoutes, type RouteObject, type ServerBuild } from 'react-router'
 import type { Database } from '../db/index'
 
 /**
@@ -76,8 +77,30 @@ export type PageCache = ReturnType<typeof createPageCache>
 /** Cookies that make a page personal; a request carrying one is never served from or into the cache. */
 export const PERSONAL_COOKIES = ['tc_staff', 'tc_visitor', 'tc_flash']
 
+export function isPersonalRequest(cookie: string | undefined) {
+  return PERSONAL_COOKIES.some((name) => cookie?.includes(`${name}=`))
+}
+
 export function isCacheableRequest(method: string, url: string, cookie: string | undefined) {
   if (method !== 'GET' || url.length > 1024) return false
   if (/^\/(portal\/[^/]+\/)?files\//.test(url) || url.startsWith('/healthz')) return false
-  return !PERSONAL_COOKIES.some((name) => cookie?.includes(`${name}=`))
+  return !isPersonalRequest(cookie)
+}
+
+// The portal's page routes (app/routes.ts): nothing else is the same for every visitor (an invitation
+// page shows one person's invitation, a file is checked on every fetch).
+const PORTAL_PAGE_ROUTE = /^(org-)?portal-(home|item|product|product-item)$/
+
+/** Whether a path is a portal page, by the route React Router would match for it. */
+export function portalPageMatcher(manifest: ServerBuild['routes']) {
+  type Node = { id: string; path?: string; index?: boolean; caseSensitive?: boolean; children: Node[] }
+  const childrenOf = (parentId: string | undefined): Node[] =>
+    Object.values(manifest)
+      .filter((route) => route?.parentId === parentId)
+      .map((route) => ({ id: route!.id, path: route!.path, index: route!.index, caseSensitive: route!.caseSensitive, children: childrenOf(route!.id) }))
+  const tree = childrenOf(undefined)
+  return (pathname: string) => {
+    const matches = matchRoutes(tree as RouteObject[], pathname)
+    return PORTAL_PAGE_ROUTE.test(matches?.at(-1)?.route.id ?? '')
+  }
 }

@@ -26,24 +26,18 @@ export function contentSecurityPolicy(nonce: string) {
   ].join('; ')
 }
 
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
+export const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 
 /**
- * A state-changing request must come from a page of the same host: the Origin header (or, when a
- * browser leaves it out, the Referer) has to name the host the request was sent to.
- * One-click unsubscribe is the one exception, marked by the route itself.
+ * A state-changing request must come from a page of this very origin: the Origin header (or, when a
+ * browser leaves it out, the Referer's origin) has to equal `expected` exactly: scheme, host and port.
+ * `Origin: null` (sandboxed frames, some redirects) is refused like any other origin.
  */
-export function crossOriginRejection(req: IncomingMessage): string | null {
+export function crossOriginRejection(req: IncomingMessage, expected: string): string | null {
   if (SAFE_METHODS.has(req.method ?? 'GET')) return null
-  const host = req.headers.host
   const origin = req.headers.origin ?? refererOrigin(req.headers.referer)
   if (!origin) return 'This request is missing its Origin header.'
-  try {
-    if (new URL(origin).host === host) return null
-  } catch {
-    return 'This request has a malformed Origin header.'
-  }
-  return 'Cross-origin requests are not allowed.'
+  return origin === expected ? null : 'Cross-origin requests are not allowed.'
 }
 
 function refererOrigin(referer: string | undefined) {
@@ -53,24 +47,4 @@ function refererOrigin(referer: string | undefined) {
   } catch {
     return 'null'
   }
-}
-
-/** Form posts are small; uploads get MAX_UPLOAD_MB. Anything larger is refused before it is read. */
-export function bodyTooLarge(req: IncomingMessage, maxUploadBytes: number): boolean {
-  if (SAFE_METHODS.has(req.method ?? 'GET')) return false
-  const type = req.headers['content-type'] ?? ''
-  // Multipart bodies carry a little more than the file; the upload route then says how large is too large.
-  const limit = type.startsWith('multipart/form-data') ? maxUploadBytes + 1024 * 1024 : 1024 * 1024
-  const length = Number(req.headers['content-length'] ?? 0)
-  return Number.isFinite(length) && length > limit
-}
-
-const FORM_TYPES = ['application/x-www-form-urlencoded', 'multipart/form-data']
-
-/** Every state-changing route here takes a form; any other body (JSON, XML, binary) is refused up front. */
-export function unsupportedBody(req: IncomingMessage) {
-  if (SAFE_METHODS.has(req.method ?? 'GET')) return false
-  const length = Number(req.headers['content-length'] ?? 0)
-  const type = (req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase()
-  return length > 0 && !FORM_TYPES.includes(type)
 }

@@ -39,6 +39,11 @@ try {
 }
 const server = http.createServer(app.listener)
 server.keepAliveTimeout = 65_000
+// A client that trickles its headers or body cannot hold a connection for long.
+server.headersTimeout = 20_000
+server.requestTimeout = 120_000
+// The listener answers every error itself; anything that still escapes is logged, not fatal for every visitor.
+process.on('unhandledRejection', (error) => console.error('[process] unhandled rejection:', error))
 server.listen(app.env.PORT, () => {
   console.log(`Trust center ready at ${app.env.APP_URL} (database: ${app.database.kind})`)
   if (app.demo) console.log(`Demo staff sign-in: ${app.demo.email} / ${app.demo.password}`)

@@ -1,6 +1,8 @@
 import type { Database } from '../../db/index'
 
 const PAGE_SIZE = 50
+/** Deeper pages are clamped here: an offset past any real log, still a valid query. */
+export const MAX_AUDIT_PAGE = 100_000
 
 export async function listAuditEntries(db: Database, orgId: string, page: number) {
   const rows = await db

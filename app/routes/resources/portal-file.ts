@@ -1,3 +1,4 @@
+import { isbot } from 'isbot'
 import { data } from 'react-router'
 import type { Route } from './+types/portal-file'
 import { getViewer } from '@server/access/viewer'
@@ -24,7 +25,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
   await recordAudit(context.db, {
     orgId: org.id,
-    actor: viewer.staff?.email ?? viewer.mode,
+    // Crawlers fetch public documents too; the log (and later analytics) tells them from people.
+    actor: viewer.staff?.email ?? (isbot(request.headers.get('user-agent')) ? `${viewer.mode} (bot)` : viewer.mode),
     action: download ? 'file.download' : 'file.view',
     target: file.id,
     after: { name: file.original_name },

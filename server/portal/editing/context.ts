@@ -1,10 +1,10 @@
-import { data, redirect, type AppLoadContext } from 'react-router'
+import { data, type AppLoadContext } from 'react-router'
 import type { Transaction } from 'kysely'
 import type { DB } from '../../../db/types'
 import type { Database } from '../../../db/index'
 import type { StaffMember } from '../../auth/staff-session'
 import { recordAudit } from '../../audit/record'
-import { withFlash } from '../../flash'
+import { redirectWithToast } from '../../http/redirect'
 import { bumpProductRevision } from '../revision'
 import type { PortalOrg } from '../resolve'
 
@@ -52,12 +52,12 @@ export async function saveEdit<T>(
 
 /** After a save: back to the page, with the spec's success message as a toast. */
 export function savedRedirect(edit: EditContext, message: string) {
-  return withFlash(redirect(edit.returnTo), message)
+  return redirectWithToast(edit.returnTo, message)
 }
 
 /** A failed save that is not the visitor's input: back to the page with the failure toast. */
 export function failedRedirect(edit: EditContext, message: string) {
-  return withFlash(redirect(edit.returnTo), message)
+  return redirectWithToast(edit.returnTo, message)
 }
 
 export function badRequest<T>(body: T) {

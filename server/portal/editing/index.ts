@@ -9,6 +9,7 @@ import { reorderHandlers } from './reorder'
 import { subprocessorHandlers } from './subprocessors'
 import { trustedByHandlers } from './trusted-by'
 import { readForm } from '../../http/forms'
+import { safeRedirectPath } from '../../http/redirect'
 
 // Every in-place edit of the portal posts here with an intent; each module owns its intents.
 const HANDLERS: Record<string, EditHandler> = {
@@ -47,10 +48,9 @@ export async function handlePortalEdit(request: Request, context: AppLoadContext
 
 const DIALOG_PARAMS = ['dialog', 'edit']
 
-/** The page to come back to: a path on this host only, with the dialog that posted closed. */
+/** The page to come back to: a path on this site only, with the dialog that posted closed. */
 function returnPath(value: FormDataEntryValue | null, url: URL) {
-  const raw = typeof value === 'string' && value.startsWith('/') && !value.startsWith('//') ? value : url.pathname
-  const target = new URL(raw, url.origin)
+  const target = new URL(safeRedirectPath(value, url.pathname), url.origin)
   for (const name of DIALOG_PARAMS) target.searchParams.delete(name)
-  return target.pathname + target.search
+  return safeRedirectPath(target.pathname + target.search, url.pathname)
 }

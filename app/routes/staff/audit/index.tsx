@@ -1,12 +1,13 @@
 import { Link } from 'react-router'
 import type { Route } from './+types/index'
 import { requireStaff } from '@server/auth/require'
-import { listAuditEntries } from '@server/audit/list'
+import { listAuditEntries, MAX_AUDIT_PAGE } from '@server/audit/list'
+import { integerParam } from '@server/http/query'
 import { formatDateTime } from '~/lib/format'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const staff = await requireStaff(request, context, 'audit')
-  const page = Math.max(1, Number.parseInt(new URL(request.url).searchParams.get('page') ?? '1', 10) || 1)
+  const page = integerParam(new URL(request.url).searchParams, 'page', { min: 1, max: MAX_AUDIT_PAGE, fallback: 1 })
   return listAuditEntries(context.db, staff.orgId, page)
 }
 

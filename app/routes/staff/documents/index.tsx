@@ -11,12 +11,12 @@ import {
   MultipartParseError,
   parseFormData,
 } from '@remix-run/form-data-parser'
-import { data, Form, Link, redirect, useActionData, useLocation, useNavigation } from 'react-router'
+import { data, Form, Link, useActionData, useLocation, useNavigation } from 'react-router'
 import type { Route } from './+types/index'
 import { requireStaff } from '@server/auth/require'
 import { deleteDocument, listDocuments, setDocumentAccessType, type LibraryRow } from '@server/files/library'
 import { maxUploadBytes, storeUpload, UploadRejected } from '@server/files/upload'
-import { withFlash } from '@server/flash'
+import { redirectWithToast } from '@server/http/redirect'
 import { FileIcon, SearchIcon } from '~/components/icons'
 import { Dialog } from '~/components/ui/dialog'
 import { formatDate, withQuery } from '~/lib/format'
@@ -84,7 +84,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       const { file, documentAccessType } = submission.value
       try {
         const stored = await storeUpload(context.db, context.env, staff.orgId, staff, { name: file.name, bytes: new Uint8Array(await file.arrayBuffer()), documentAccessType }, meta)
-        return withFlash(redirect('/documents'), `${stored.originalName} uploaded`)
+        return redirectWithToast('/documents', `${stored.originalName} uploaded`)
       } catch (error) {
         if (error instanceof UploadRejected) return data<ActionData>({ intent: 'upload', result: submission.reply({ fieldErrors: { file: [error.message] } }) }, { status: error.status })
         throw error
@@ -96,14 +96,14 @@ export async function action({ request, context }: Route.ActionArgs) {
       const outcome = await setDocumentAccessType(context.db, staff, submission.value.fileId, submission.value.documentAccessType, meta)
       if (!outcome.ok) return data<ActionData>({ intent: 'accessType', result: submission.reply({ formErrors: [outcome.message] }) }, { status: outcome.status })
       context.pageCache?.invalidate()
-      return withFlash(redirect(returnTo(request)), `${outcome.name} is now ${DOCUMENT_ACCESS_LABELS[submission.value.documentAccessType].toLowerCase()}`)
+      return redirectWithToast(returnTo(request), `${outcome.name} is now ${DOCUMENT_ACCESS_LABELS[submission.value.documentAccessType].toLowerCase()}`)
     }
     case 'delete': {
       const submission = parseForm(formData, deleteDocumentSchema)
       if (submission.status !== 'success') return data<ActionData>({ intent: 'delete', result: submission.reply() }, { status: 400 })
       const outcome = await deleteDocument(context.db, staff, submission.value.fileId, meta)
       if (!outcome.ok) return data<ActionData>({ intent: 'delete', result: submission.reply({ formErrors: [outcome.message] }) }, { status: outcome.status })
-      return withFlash(redirect('/documents'), `${outcome.name} deleted`)
+      return redirectWithToast('/documents', `${outcome.name} deleted`)
     }
     default:
       throw data('Unknown intent', { status: 400 })

@@ -1,0 +1,130 @@
+import http from 'node:http'
+import net from 'node:net'
+import type { AddressInfo } from 'node:net'
+import { afterEach, describe, expect, it } from 'vitest'
+import { readForm } from './forms'
+import { createFetchListener, type FetchHandler } from './listener'
+
+const servers: http.Server[] = []
+afterEach(async () => {
+  await Promise.all(servers.splice(0).map((server) => new Promise((resolve) => server.close(resolve))))
+})
+
+async function serve(handler: FetchHandler, bodyLimit = 1024) {
+  const errors: unknown[] = []
+  const listener = createFetchListener(handler, { origin: 'http://localhost', bodyLimit: () => bodyLimit, onError: (error) => errors.push(error) })
+  const server = http.createServer(listener)
+  servers.push(server)
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  return { base, errors, port: (server.address() as AddressInfo).port }
+}
+
+/** Sends raw bytes and resolves with everything the server answered (until it closes or goes quiet). */
+function raw(port: number, payload: string, options: { closeAfterWrite?: boolean } = {}) {
+  return new Promise<string>((resolve) => {
+    const socket = net.connect(port, '127.0.0.1', () => {
+      socket.write(payload)
+      if (options.closeAfterWrite) socket.destroy()
+    })
+    let answer = ''
+    socket.on('data', (chunk) => (answer += chunk))
+    socket.on('close', () => resolve(answer))
+    socket.on('error', () => resolve(answer))
+    socket.setTimeout(2000, () => socket.destroy())
+  })
+}
+
+describe('the listener guard', () => {
+  it.each(['/\u000b', '/\u0001', '/\u001b', '/\u007f'])('answers 500 instead of crashing on a Location of %j', async (location) => {
+    const { base, errors } = await serve(async () => new Response(null, { status: 302, headers: { location } }))
+    const response = await fetch(`${base}/login`, { redirect: 'manual' })
+    expect(response.status).toBe(500)
+    expect(response.headers.get('location')).toBeNull()
+    expect(String(errors[0])).toMatch(/invalid location header/)
+    // The same server still answers.
+    expect((await fetch(`${base}/again`, { redirect: 'manual' })).status).toBe(500)
+  })
+
+  it('answers 500 when the handler throws, and keeps serving', async () => {
+    let calls = 0
+    const { base } = await serve(async () => {
+      calls++
+      if (calls === 1) throw new Error('boom')
+      return new Response('fine')
+    })
+    expect((await fetch(`${base}/`)).status).toBe(500)
+    expect(await (await fetch(`${base}/`)).text()).toBe('fine')
+  })
+
+  it('ends only that response when the body fails half-way', async () => {
+    let first = true
+    const { base, port } = await serve(async () => {
+      if (!first) return new Response('next')
+      first = false
+      let sent = false
+      const body = new ReadableStream({
+        async pull(controller) {
+          if (!sent) {
+            sent = true
+            return controller.enqueue(new TextEncoder().encode('partial'))
+          }
+          await new Promise((resolve) => setTimeout(resolve, 50))
+          controller.error(new Error('disk gone'))
+        },
+      })
+      return new Response(body)
+    })
+    const answer = await raw(port, 'GET / HTTP/1.1\r\nHost: localhost\r\n\r\n')
+    expect(answer).toMatch(/^HTTP\/1\.1 200/)
+    expect(answer).toContain('partial')
+    expect(await (await fetch(`${base}/`)).text()).toBe('next')
+  })
+
+  it('refuses an absolute-form target, which would choose the URL host', async () => {
+    const { port } = await serve(async (request) => new Response(request.url))
+    const answer = await raw(port, 'GET http://evil.example/ HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n')
+    expect(answer).toMatch(/^HTTP\/1\.1 400/)
+    expect(answer).not.toContain('evil.example')
+  })
+
+  it('errors a body past its limit instead of buffering it', async () => {
+    const { base } = await serve(async (request) => {
+      try {
+        await readForm(request)
+        return new Response('read')
+      } catch (error) {
+        const status = (error as { init?: { status?: number } }).init?.status ?? 500
+        return new Response('refused', { status })
+      }
+    }, 100)
+    // Sent chunked, so no Content-Length lets anything refuse it up front.
+    const body = new ReadableStream({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode(`a=${'x'.repeat(1000)}`))
+        controller.close()
+      },
+    })
+    const response = await fetch(`${base}/`, {
+      method: 'POST',
+      body,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      duplex: 'half',
+    } as RequestInit)
+    expect(response.status).toBe(413)
+  })
+
+  it('does not leave a handler waiting forever for a body the client abandoned', async () => {
+    let settled: (value: string) => void
+    const outcome = new Promise<string>((resolve) => (settled = resolve))
+    const { port } = await serve(async (request) => {
+      await request.text().then(
+        () => settled('read'),
+        () => settled('failed'),
+      )
+      return new Response('done')
+    }, 10_000)
+    await raw(port, 'POST / HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 5000\r\n\r\na=1', { closeAfterWrite: true })
+    expect(await outcome).toBe('failed')
+  })
+})

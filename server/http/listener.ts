@@ -1,0 +1,177 @@
+import { validateHeaderName, validateHeaderValue, type IncomingMessage, type ServerResponse } from 'node:http'
+import { BodyTooLargeError } from './forms'
+
+// The bridge between Node's HTTP server and the Fetch API the app speaks, and the guard that keeps the
+// process up: nothing a handler throws or returns, and nothing a client sends or drops, may escape as an
+// exception. A response whose status or headers Node would refuse (a control character in a Location)
+// becomes a 500 before a byte is written; an error after the headers are out ends that response alone.
+
+export type FetchHandler = (request: Request, req: IncomingMessage) => Promise<Response>
+
+export interface ListenerOptions {
+  /** The base for the request's URL: the deployment's own origin (the Host header is kept as a header). */
+  origin: string
+  /** The most bytes this request's body may have; a longer body errors its stream with BodyTooLargeError. */
+  bodyLimit: (req: IncomingMessage) => number
+  onError?: (error: unknown, req: IncomingMessage) => void
+}
+
+export function createFetchListener(handler: FetchHandler, options: ListenerOptions) {
+  const report = options.onError ?? ((error: unknown, req: IncomingMessage) => console.error(`[http] ${req.method} ${safeLogPath(req.url)}:`, error))
+  return (req: IncomingMessage, res: ServerResponse) => {
+    serve(req, res).catch((error) => {
+      report(error, req)
+      if (!res.headersSent) {
+        try {
+          writePlain(res, 500, 'Sorry, an error has occurred.')
+          return
+        } catch {
+          // Fall through: the socket is beyond repair.
+        }
+      }
+      res.destroy()
+    })
+  }
+
+  async function serve(req: IncomingMessage, res: ServerResponse) {
+    const target = req.url ?? '/'
+    // Only origin-form targets ("/path?query"): an absolute-form target must not choose the URL's host.
+    if (!target.startsWith('/') || target.startsWith('//')) return writePlain(res, 400, 'Bad request target.')
+    const controller = new AbortController()
+    res.on('close', () => {
+      if (!res.writableFinished) controller.abort()
+    })
+    const request = toRequest(req, `${options.origin}${target}`, controller.signal, options.bodyLimit(req))
+    let response: Response
+    try {
+      response = await handler(request, req)
+    } catch (error) {
+      report(error, req)
+      response = new Response('Sorry, an error has occurred.', { status: 500, headers: { 'Content-Type': 'text/plain; charset=utf-8' } })
+    }
+    await writeResponse(req, res, response, report)
+  }
+}
+
+function toRequest(req: IncomingMessage, url: string, signal: AbortSignal, limit: number) {
+  const headers = new Headers()
+  for (let index = 0; index < req.rawHeaders.length; index += 2) {
+    try {
+      headers.append(req.rawHeaders[index], req.rawHeaders[index + 1])
+    } catch {
+      // A header the Fetch API cannot hold is dropped; Node has already accepted the request line.
+    }
+  }
+  const method = req.method ?? 'GET'
+  if (method === 'GET' || method === 'HEAD') return new Request(url, { method, headers, signal })
+  return new Request(url, { method, headers, signal, body: cappedBody(req, limit), duplex: 'half' } as RequestInit)
+}
+
+/** The request body as a web stream: read only as fast as it is consumed, and never past `limit` bytes. */
+function cappedBody(req: IncomingMessage, limit: number): ReadableStream<Uint8Array> {
+  let received = 0
+  let done = false
+  return new ReadableStream<Uint8Array>({
+    start(controller) {
+      const fail = (error: Error) => {
+        if (done) return
+        done = true
+        controller.error(error)
+        req.resume()
+      }
+      req.on('data', (chunk: Buffer) => {
+        if (done) return
+        received += chunk.byteLength
+        if (received > limit) return fail(new BodyTooLargeError())
+        controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength))
+        if ((controller.desiredSize ?? 0) <= 0) req.pause()
+      })
+      req.on('end', () => {
+        if (done) return
+        done = true
+        controller.close()
+      })
+      req.on('error', (error) => fail(error))
+      req.on('aborted', () => fail(new Error('The client closed the request.')))
+      req.on('close', () => fail(new Error('The client closed the request.')))
+    },
+    pull() {
+      req.resume()
+    },
+    cancel() {
+      done = true
+      req.resume()
+    },
+  }, { highWaterMark: 64 * 1024, size: (chunk) => chunk.byteLength })
+}
+
+async function writeResponse(req: IncomingMessage, res: ServerResponse, response: Response, report: (error: unknown, req: IncomingMessage) => void) {
+  // Each Set-Cookie comes as an entry of its own, so the pairs go to Node as they are.
+  const rawHeaders: string[] = []
+  let invalid: string | null = null
+  for (const [name, value] of response.headers) {
+    try {
+      validateHeaderName(name)
+      validateHeaderValue(name, value)
+    } catch {
+      invalid = name
+      break
+    }
+    rawHeaders.push(name, value)
+  }
+  if (invalid || response.status < 200 || response.status > 599) {
+    report(new Error(`Refused to send a response with an invalid ${invalid ? `${invalid} header` : `status ${response.status}`}`), req)
+    await response.body?.cancel().catch(() => {})
+    return writePlain(res, 500, 'Sorry, an error has occurred.')
+  }
+  res.writeHead(response.status, rawHeaders)
+  if (!response.body || req.method === 'HEAD') {
+    await response.body?.cancel().catch(() => {})
+    res.end()
+    return
+  }
+  const reader = response.body.getReader()
+  try {
+    for (;;) {
+      if (res.destroyed) {
+        await reader.cancel().catch(() => {})
+        return
+      }
+      const { value, done } = await reader.read()
+      if (done) break
+      if (!res.write(value)) await drained(res)
+    }
+    res.end()
+  } catch (error) {
+    report(error, req)
+    await reader.cancel().catch(() => {})
+    res.destroy()
+  }
+}
+
+function drained(res: ServerResponse) {
+  return new Promise<void>((resolve) => {
+    const finish = () => {
+      res.off('drain', finish)
+      res.off('close', finish)
+      resolve()
+    }
+    res.on('drain', finish)
+    res.on('close', finish)
+  })
+}
+
+/** A short plain-text answer written straight to Node, for refusals that never reach the app. */
+export function writePlain(res: ServerResponse, status: number, message: string, headers: Record<string, string> = {}) {
+  res.statusCode = status
+  for (const [name, value] of Object.entries(headers)) res.setHeader(name, value)
+  res.setHeader('Content-Type', 'text/plain; charset=utf-8')
+  res.setHeader('Cache-Control', 'no-store')
+  res.setHeader('Content-Length', Buffer.byteLength(message))
+  res.end(message)
+}
+
+/** The path for a log line: no query (it may hold tokens), no control characters, bounded. */
+export function safeLogPath(url: string | undefined) {
+  return (url ?? '/').split('?')[0].replace(/[\u0000-\u001f\u007f]/g, '?').slice(0, 200)
+}
