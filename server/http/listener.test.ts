@@ -127,4 +127,15 @@ describe('the listener guard', () => {
     await raw(port, 'POST / HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 5000\r\n\r\na=1', { closeAfterWrite: true })
     expect(await outcome).toBe('failed')
   })
+
+  it('closes the connection after answering without reading the body, so a kept-alive socket never stalls', async () => {
+    const { port } = await serve(async () => new Response('refused early', { status: 400 }), 10_000_000)
+    const body = 'a='.padEnd(300_000, 'x')
+    const started = Date.now()
+    const answer = await raw(port, `POST / HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: ${body.length}\r\n\r\n${body}`)
+    expect(answer).toMatch(/^HTTP\/1\.1 400/)
+    expect(answer.toLowerCase()).toContain('connection: close')
+    // The socket closed: raw() resolved on 'close', well before its 2 s give-up.
+    expect(Date.now() - started).toBeLessThan(1500)
+  })
 })

@@ -124,6 +124,12 @@ async function writeResponse(req: IncomingMessage, res: ServerResponse, response
     await response.body?.cancel().catch(() => {})
     return writePlain(res, 500, 'Sorry, an error has occurred.')
   }
+  // A body the app left unread (an early refusal) is not drained: the connection closes after this answer,
+  // so a kept-alive socket never waits behind it.
+  if (!req.complete) {
+    rawHeaders.push('Connection', 'close')
+    res.on('finish', () => req.resume())
+  }
   res.writeHead(response.status, rawHeaders)
   if (!response.body || req.method === 'HEAD') {
     await response.body?.cancel().catch(() => {})

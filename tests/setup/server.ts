@@ -1,0 +1,94 @@
+// Starts the built server (`build/`, made by `npm test` before vitest runs) as a child process on a copy
+// of the seeded test database, for tests that must talk HTTP to the real listener: PGlite in a copied data
+// directory, or a PostgreSQL database copied from the template.
+import { spawn, type ChildProcess } from 'node:child_process'
+import { randomUUID } from 'node:crypto'
+import { existsSync } from 'node:fs'
+import { cp, mkdtemp, rm } from 'node:fs/promises'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { inject } from 'vitest'
+import { adminQuery, withDatabase } from './global-setup'
+
+export interface RunningServer {
+  url: string
+  process: ChildProcess
+  /** Everything the server printed, for assertions and failure reports. */
+  output: () => string
+  alive: () => boolean
+  stop: () => Promise<void>
+}
+
+const SERVER_BUNDLE = path.resolve('build/server/index.js')
+
+export async function startServer(backend: 'pglite' | 'postgres', extraEnv: Record<string, string> = {}): Promise<RunningServer> {
+  if (!existsSync(SERVER_BUNDLE)) throw new Error('The server is not built: run `npx react-router build` (npm test does it first).')
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'tc-server-'))
+  await cp(inject('templateRoot'), dataDir, { recursive: true })
+  const port = await freePort()
+  const url = `http://localhost:${port}`
+  const env: Record<string, string> = {
+    PATH: process.env.PATH ?? '',
+    HOME: process.env.HOME ?? '',
+    NODE_ENV: 'production',
+    SKIP_BUILD: 'true',
+    PORT: String(port),
+    APP_URL: url,
+    DATA_DIR: dataDir,
+    SESSION_SECRET: 'server-test-'.repeat(4),
+    ...extraEnv,
+  }
+  let database: string | undefined
+  if (backend === 'postgres') {
+    const admin = process.env.TEST_DATABASE_URL!
+    database = `tc_server_${randomUUID().replaceAll('-', '').slice(0, 16)}`
+    await adminQuery(admin, `create database ${database} template ${inject('postgresTemplate')}`)
+    env.DATABASE_URL = withDatabase(admin, database)
+  }
+
+  const child = spawn(process.execPath, ['server/start.js'], { env, stdio: ['ignore', 'pipe', 'pipe'] })
+  let output = ''
+  child.stdout!.on('data', (chunk) => (output += chunk))
+  child.stderr!.on('data', (chunk) => (output += chunk))
+  const alive = () => child.exitCode === null && child.signalCode === null
+
+  const started = Date.now()
+  for (;;) {
+    if (!alive()) throw new Error(`The server exited while starting:\n${output}`)
+    try {
+      if ((await fetch(`${url}/healthz`)).ok) break
+    } catch {
+      // Not listening yet.
+    }
+    if (Date.now() - started > 60_000) throw new Error(`The server did not start within 60 s:\n${output}`)
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+
+  return {
+    url,
+    process: child,
+    output: () => output,
+    alive,
+    async stop() {
+      if (alive()) {
+        const exited = new Promise((resolve) => child.once('exit', resolve))
+        child.kill('SIGTERM')
+        await exited
+      }
+      if (database) await adminQuery(process.env.TEST_DATABASE_URL!, `drop database if exists ${database} with (force)`)
+      await rm(dataDir, { recursive: true, force: true })
+    },
+  }
+}
+
+function freePort() {
+  return new Promise<number>((resolve, reject) => {
+    const server = createServer()
+    server.once('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number }
+      server.close(() => resolve(port))
+    })
+  })
+}
