@@ -199,6 +199,12 @@ export const KIND_FIELDS: Record<CardKind, readonly ItemField[]> = {
   CustomerData: [],
 }
 
+/**
+ * Kinds whose items are always enabled and public: the Overview text is the portal's welcome, so the
+ * editor offers no status, public access or hidden for it and the save keeps it public (decision 004).
+ */
+export const ALWAYS_PUBLIC_KINDS: readonly CardKind[] = ['Overview']
+
 export const ENABLED_STATES = ['NotEnabled', 'WorkInProgress', 'Enabled'] as const
 export type EnabledState = (typeof ENABLED_STATES)[number]
 

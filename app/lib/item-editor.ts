@@ -1,6 +1,6 @@
 // The item edit form: field names and the rules of cards-and-items section 5, shared by the form
 // (client-side checks) and the portal action (the checks that count).
-import { ENABLED_STATES, MATURITY_LEVELS, RECURRENCES, type EnabledState } from './card-kinds'
+import { ALWAYS_PUBLIC_KINDS, ENABLED_STATES, MATURITY_LEVELS, RECURRENCES, type EnabledState } from './card-kinds'
 import { validateIntegrationLink } from './integrations'
 import type { ItemEditorView } from './portal-view'
 import { isRecoveryQuestion, parseCustomRecovery, riskQuestion, validateCustomRecovery } from './risk-profile'
@@ -63,7 +63,8 @@ function isDate(value: string) {
 
 /**
  * Reads one item's fields from the form and checks them. Fields the item's kind does not carry keep
- * their stored values; errors are keyed by field name.
+ * their stored values; an always-public item (the Overview) is saved enabled and public whatever the
+ * form says; errors are keyed by field name.
  */
 export function readItemEdit(formData: FormData, item: ItemEditorView): { edit: ItemEdit; errors: Record<string, string[]> } {
   const name = (field: string) => itemFieldName(item.uid, field)
@@ -73,8 +74,9 @@ export function readItemEdit(formData: FormData, item: ItemEditorView): { edit: 
     errors[name(field)] = [...(errors[name(field)] ?? []), message]
   }
 
+  const alwaysPublic = ALWAYS_PUBLIC_KINDS.includes(item.kind)
   const enabledRaw = text(formData, name('enabledState'))
-  const enabledState = (ENABLED_STATES as readonly string[]).includes(enabledRaw) ? (enabledRaw as EnabledState) : item.enabledState
+  const enabledState = alwaysPublic ? 'Enabled' : (ENABLED_STATES as readonly string[]).includes(enabledRaw) ? (enabledRaw as EnabledState) : item.enabledState
 
   const titleRaw = text(formData, name('title'))
   let title: string | null = item.custom ? item.title : titleRaw && titleRaw !== item.defaultTitle ? titleRaw : null
@@ -114,7 +116,7 @@ export function readItemEdit(formData: FormData, item: ItemEditorView): { edit: 
     }
   }
 
-  const publicAccess = formData.get(name('publicAccess')) === 'on'
+  const publicAccess = alwaysPublic || formData.get(name('publicAccess')) === 'on'
   // Only restricted items may be hidden.
   const hidden = !publicAccess && formData.get(name('hidden')) === 'on'
 

@@ -198,7 +198,7 @@ export interface PortalView {
     editItems: ItemEditorView[] | null
     /** Editing the Documents card: how many documents each other card holds. */
     documentKinds: { kind: CardKind; title: string; count: number }[] | null
-    /** The org's documents library, for linking documents to items (only while editing). */
+    /** The org's documents library, for linking documents to items: only while editing, and only for a member with files:view. */
     library: { id: string; name: string }[] | null
   } | null
 }

@@ -1,5 +1,5 @@
 import type { Database } from '../../db/index'
-import { getStaffMember } from '../auth/staff-session'
+import { getStaffMember, type StaffMember } from '../auth/staff-session'
 import type { PortalOrg } from '../portal/resolve'
 import { PUBLIC_VIEWER, type Viewer } from './visibility'
 
@@ -10,8 +10,10 @@ import { PUBLIC_VIEWER, type Viewer } from './visibility'
  */
 export async function getViewer(request: Request, db: Database, org: PortalOrg): Promise<Viewer> {
   const staff = await getStaffMember(db, request)
-  if (staff && staff.orgId === org.id) {
-    return { mode: 'Main', grants: null, staff: { id: staff.id, name: staff.name, email: staff.email, permissions: staff.permissions } }
-  }
-  return PUBLIC_VIEWER
+  return staff && staff.orgId === org.id ? staffViewer(staff) : PUBLIC_VIEWER
+}
+
+/** A staff member of the org, looking at its portal in Main mode. */
+export function staffViewer(staff: StaffMember): Viewer {
+  return { mode: 'Main', grants: null, staff: { id: staff.id, name: staff.name, email: staff.email, permissions: staff.permissions } }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { canDownload, itemAccess, kindListed, PUBLIC_VIEWER, type AccessCheckedItem, type Grants, type Viewer } from './visibility'
+import { can, canDownload, cardShown, itemAccess, kindListed, PUBLIC_VIEWER, type AccessCheckedItem, type Grants, type Viewer } from './visibility'
 
 const item = (overrides: Partial<AccessCheckedItem> = {}): AccessCheckedItem => ({
   uid: 'soc-2-type-2',
@@ -7,6 +7,7 @@ const item = (overrides: Partial<AccessCheckedItem> = {}): AccessCheckedItem => 
   enabledState: 'Enabled',
   publicAccess: false,
   hidden: false,
+  cardHidden: false,
   ...overrides,
 })
 
@@ -54,6 +55,30 @@ describe('itemAccess', () => {
     expect(kindListed('Reports', PUBLIC_VIEWER, 'Minimal')).toBe(false)
     expect(kindListed('Reports', account(grants()), 'Minimal')).toBe(true)
     expect(kindListed('CustomerData', staff, 'Limited')).toBe(false)
+  })
+})
+
+describe('hidden cards', () => {
+  it('withhold the card and every item of it from everyone but staff in Main mode', () => {
+    const legal = { kind: 'Legal' as const, hidden: true }
+    expect(cardShown(legal, PUBLIC_VIEWER, 'Limited')).toBe(false)
+    expect(cardShown(legal, account(grants({ allRestricted: true })), 'Limited')).toBe(false)
+    expect(cardShown(legal, staff, 'Limited')).toBe(true)
+    const legalItem = item({ cardKind: 'Legal', publicAccess: true, cardHidden: true })
+    expect(itemAccess(legalItem, PUBLIC_VIEWER, 'Limited')).toBe('withheld')
+    expect(itemAccess(legalItem, account(grants({ allRestricted: true })), 'Limited')).toBe('withheld')
+    expect(itemAccess(legalItem, { ...staff, mode: 'Preview', grants: grants({ allRestricted: true }) }, 'Limited')).toBe('withheld')
+    expect(itemAccess(legalItem, staff, 'Limited')).toBe('unlocked')
+  })
+})
+
+describe('can', () => {
+  it('grants a staff permission in Main mode only', () => {
+    const editor: Viewer = { ...staff, staff: { ...staff.staff!, permissions: ['statuspage:edit'] } }
+    expect(can(editor, 'statuspage:edit')).toBe(true)
+    expect(can(editor, 'files:view')).toBe(false)
+    expect(can({ ...editor, mode: 'Preview' }, 'statuspage:edit')).toBe(false)
+    expect(can(PUBLIC_VIEWER, 'statuspage:edit')).toBe(false)
   })
 })
 

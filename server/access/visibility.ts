@@ -1,4 +1,5 @@
 import type { CardKind, EnabledState } from '../../app/lib/card-kinds'
+import type { StaffPermission } from '../../app/lib/permissions'
 
 export type ViewerMode = 'Main' | 'Preview' | 'AccountExternal' | 'Public'
 export type PublicAccessLevel = 'Limited' | 'PublicContentOnly' | 'Minimal'
@@ -33,31 +34,45 @@ export interface AccessCheckedItem {
   enabledState: EnabledState
   publicAccess: boolean
   hidden: boolean
+  /** The item's card is hidden in this product. */
+  cardHidden: boolean
 }
 
 /** Under Minimal, anonymous visitors see only these kinds (and the security-review banner). */
-export const MINIMAL_PUBLIC_KINDS: readonly CardKind[] = ['Overview', 'Certifications']
+const MINIMAL_PUBLIC_KINDS: readonly CardKind[] = ['Overview', 'Certifications']
 
-export function isGranted(grants: Grants | null, item: Pick<AccessCheckedItem, 'uid' | 'cardKind'>) {
+/** Minimal applies to anonymous visitors only (docs/decisions/004-visibility.md). */
+export const seesMinimalOnly = (viewer: Viewer, level: PublicAccessLevel) => viewer.mode === 'Public' && level === 'Minimal'
+
+function isGranted(grants: Grants | null, item: Pick<AccessCheckedItem, 'uid' | 'cardKind'>) {
   if (!grants) return false
   return grants.allRestricted || grants.cardKinds.has(item.cardKind) || grants.itemUids.has(item.uid)
 }
 
-/** The one rule deciding what a viewer learns about an item (PRODUCT.md section 2). */
-export function itemAccess(item: AccessCheckedItem, viewer: Viewer, level: PublicAccessLevel): ItemAccess {
-  if (viewer.mode === 'Main') return 'unlocked'
-  if (item.enabledState === 'NotEnabled') return 'withheld'
-  if (level === 'Minimal' && viewer.mode === 'Public' && !MINIMAL_PUBLIC_KINDS.includes(item.cardKind)) return 'withheld'
-  if (item.publicAccess || isGranted(viewer.grants, item)) return 'unlocked'
-  if (item.hidden || level === 'PublicContentOnly') return 'withheld'
-  return 'locked'
+/** A permission of a staff member in Main mode; previewing staff see only what the previewed account sees. */
+export function can(viewer: Viewer, permission: StaffPermission) {
+  return viewer.mode === 'Main' && (viewer.staff?.permissions.includes(permission) ?? false)
 }
 
 /** Whether a kind's section or card may appear at all for this viewer under the org's level. */
 export function kindListed(kind: CardKind, viewer: Viewer, level: PublicAccessLevel) {
   if (kind === 'CustomerData') return false
-  if (viewer.mode !== 'Public' || level !== 'Minimal') return true
-  return MINIMAL_PUBLIC_KINDS.includes(kind)
+  return !seesMinimalOnly(viewer, level) || MINIMAL_PUBLIC_KINDS.includes(kind)
+}
+
+/** A hidden card is invisible to everyone but staff in Main mode, who see it marked. */
+export function cardShown(card: { kind: CardKind; hidden: boolean }, viewer: Viewer, level: PublicAccessLevel) {
+  return kindListed(card.kind, viewer, level) && (viewer.mode === 'Main' || !card.hidden)
+}
+
+/** The one rule deciding what a viewer learns about an item (PRODUCT.md section 2). */
+export function itemAccess(item: AccessCheckedItem, viewer: Viewer, level: PublicAccessLevel): ItemAccess {
+  if (!cardShown({ kind: item.cardKind, hidden: item.cardHidden }, viewer, level)) return 'withheld'
+  if (viewer.mode === 'Main') return 'unlocked'
+  if (item.enabledState === 'NotEnabled') return 'withheld'
+  if (item.publicAccess || isGranted(viewer.grants, item)) return 'unlocked'
+  if (item.hidden || level === 'PublicContentOnly') return 'withheld'
+  return 'locked'
 }
 
 /** Downloads: staff always; otherwise public items, or granted ones when the profile allows downloads. */

@@ -1,6 +1,8 @@
+import { sql } from 'kysely'
 import type { Database } from '../../db/index'
 import type { CardKind, EnabledState } from '../../app/lib/card-kinds'
-import { canDownload, itemAccess, PUBLIC_VIEWER, type Viewer } from '../access/visibility'
+import { portalAccess } from '../access/portal-access'
+import type { Viewer } from '../access/visibility'
 import type { PortalOrg } from '../portal/resolve'
 
 export type FileDecision =
@@ -9,8 +11,8 @@ export type FileDecision =
   | { status: 'view-only' }
 
 /**
- * The one access check for a stored file: it is shown when an item it is linked to is unlocked for
- * this viewer (or it is a card icon), and downloaded only when that item's rules allow it.
+ * The one access check for a stored file: it reads the file's links (with their cards' hidden flags)
+ * and lets the portal's access policy decide.
  */
 export async function authoriseFile(db: Database, org: PortalOrg, viewer: Viewer, fileId: string, wantsDownload: boolean): Promise<FileDecision> {
   if (!/^[0-9a-f-]{36}$/i.test(fileId)) return { status: 'missing' }
@@ -22,35 +24,33 @@ export async function authoriseFile(db: Database, org: PortalOrg, viewer: Viewer
     .executeTakeFirst()
   if (!file) return { status: 'missing' }
 
-  const viewOnly = (file.document_access_type ?? org.documentAccessType) === 'view-only'
-  const { document_access_type: _, ...stored } = file
-  if (viewer.mode === 'Main') {
-    const permissions = viewer.staff?.permissions ?? []
-    if (permissions.includes(wantsDownload ? 'files:download' : 'files:view')) return { status: 'allowed', file: stored, download: wantsDownload }
-    // Staff without the file permissions see files as the public does.
-    return authoriseFile(db, org, PUBLIC_VIEWER, fileId, wantsDownload)
-  }
-
   const [links, icon] = await Promise.all([
     db
       .selectFrom('item_files')
       .innerJoin('items', 'items.id', 'item_files.item_id')
-      .select(['items.uid', 'items.card_kind', 'items.enabled_state', 'items.public_access', 'items.hidden'])
+      .leftJoin('cards', (join) => join.onRef('cards.product_id', '=', 'items.product_id').onRef('cards.kind', '=', 'items.card_kind'))
+      .select(['items.uid', 'items.card_kind', 'items.enabled_state', 'items.public_access', 'items.hidden', sql<boolean>`coalesce(cards.hidden, false)`.as('card_hidden')])
       .where('item_files.file_id', '=', file.id)
       .execute(),
     db.selectFrom('cards').select('id').where('icon_file_id', '=', file.id).executeTakeFirst(),
   ])
-  const unlocked = links
-    .map((link) => ({
-      uid: link.uid,
-      cardKind: link.card_kind as CardKind,
-      enabledState: link.enabled_state as EnabledState,
-      publicAccess: link.public_access,
-      hidden: link.hidden,
-    }))
-    .filter((item) => itemAccess(item, viewer, org.publicAccessLevel) === 'unlocked')
-  if (!unlocked.length && !icon) return { status: 'missing' }
-  if (!wantsDownload) return { status: 'allowed', file: stored, download: false }
-  if (unlocked.some((item) => canDownload(item, viewer, viewOnly))) return { status: 'allowed', file: stored, download: true }
-  return viewOnly ? { status: 'view-only' } : { status: 'missing' }
+  const access = portalAccess(viewer, org).file(
+    {
+      links: links.map((link) => ({
+        uid: link.uid,
+        cardKind: link.card_kind as CardKind,
+        enabledState: link.enabled_state as EnabledState,
+        publicAccess: link.public_access,
+        hidden: link.hidden,
+        cardHidden: link.card_hidden,
+      })),
+      cardIcon: icon !== undefined,
+      viewOnly: (file.document_access_type ?? org.documentAccessType) === 'view-only',
+    },
+    wantsDownload,
+  )
+  const { document_access_type: _, ...stored } = file
+  if (access === 'withheld') return { status: 'missing' }
+  if (access === 'view-only') return { status: 'view-only' }
+  return { status: 'allowed', file: stored, download: access === 'download' }
 }

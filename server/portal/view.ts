@@ -17,7 +17,8 @@ import { CARD_PREVIEW_ITEMS, RECENT_UPDATE_MS, UPDATES_PAGE_SIZE } from '../../a
 import { riskAnswerLabel } from '../../app/lib/risk-profile'
 import { gradeColour, GRADE_PROVIDERS } from '../../app/lib/security-grades'
 import { normaliseSectionOrder, type SectionId } from '../../app/lib/sections'
-import { canDownload, itemAccess, kindListed, type Viewer } from '../access/visibility'
+import { portalAccess, type PortalAccess } from '../access/portal-access'
+import type { AccessCheckedItem, Viewer } from '../access/visibility'
 import { listLibrary } from '../files/library'
 import type { PortalOrg } from './resolve'
 import { loadPortalData, type ItemRow, type PortalData } from './queries'
@@ -33,43 +34,40 @@ export async function loadPortalView(db: Database, org: PortalOrg, viewer: Viewe
   const productSlug = query.productSlug ?? query.search.get('product') ?? undefined
   const data = await loadPortalData(db, org.id, { productSlug, productId: query.search.get('productId') ?? undefined })
   if (!data) return null
-  const editing = viewer.mode === 'Main' && viewer.staff?.permissions.includes('statuspage:edit') && query.search.get('edit') === 'true'
-  const library = editing ? (await listLibrary(db, org.id)).map(({ id, name }) => ({ id, name })) : null
-  return buildPortalView(org, viewer, data, query, library)
+  const access = portalAccess(viewer, org)
+  // Only editors who may view files link documents, so only they get the library.
+  const linking = access.can('statuspage:edit') && access.can('files:view') && query.search.get('edit') === 'true'
+  const library = linking ? (await listLibrary(db, org.id)).map(({ id, name }) => ({ id, name })) : null
+  return buildPortalView(org, access, data, query, library)
 }
 
 export function buildPortalView(
   org: PortalOrg,
-  viewer: Viewer,
+  access: PortalAccess,
   data: PortalData,
   query: PortalQuery,
   library: { id: string; name: string }[] | null = null,
 ): PortalView | null {
   const { customization, product, products } = data
-  const level = org.publicAccessLevel
-  const staffView = viewer.mode === 'Main'
   const productBase = product.is_default ? org.basePath : `${org.basePath}/product/${product.slug}`
   const search = query.search
 
   // Decide each item's access once; withheld items go no further.
   const cardByKind = new Map(data.cards.map((card) => [card.kind as CardKind, card]))
+  const checked = (row: ItemRow) => accessChecked(row, cardByKind.get(row.card_kind as CardKind)?.hidden ?? false)
   const visibleItems: { row: ItemRow; view: ItemView }[] = []
   for (const row of data.items) {
-    const kind = row.card_kind as CardKind
-    if (!isCardKind(kind) || !kindListed(kind, viewer, level)) continue
-    const access = itemAccess(
-      { uid: row.uid, cardKind: kind, enabledState: row.enabled_state as EnabledState, publicAccess: row.public_access, hidden: row.hidden },
-      viewer,
-      level,
-    )
-    if (access === 'withheld') continue
-    visibleItems.push({ row, view: itemView(row, access === 'locked', viewer, org, data) })
+    if (!isCardKind(row.card_kind)) continue
+    const item = checked(row)
+    const itemAccess = access.item(item)
+    if (itemAccess === 'withheld') continue
+    visibleItems.push({ row, view: itemView(row, item, itemAccess === 'locked', access, org, data) })
   }
   visibleItems.sort((a, b) => compareItems(orderable(a.row, a.view), orderable(b.row, b.view)))
 
   const itemsOfKind = (kind: CardKind) => visibleItems.filter(({ row }) => row.card_kind === kind).map(({ view }) => view)
   const cardTitle = (kind: CardKind) => cardByKind.get(kind)?.title || DEFAULT_CARD_TITLES[kind]
-  const cardShown = (kind: CardKind) => kindListed(kind, viewer, level) && (staffView || !cardByKind.get(kind)?.hidden)
+  const cardFacts = (kind: CardKind) => ({ kind, hidden: cardByKind.get(kind)?.hidden ?? false })
 
   const cardView = (kind: CardKind, all: boolean): CardView => {
     const card = cardByKind.get(kind)
@@ -86,13 +84,13 @@ export function buildPortalView(
     }
   }
 
-  // Generic cards: listed when they have something to show (staff see every card).
-  const gridKinds = GRID_KINDS.filter((kind) => cardByKind.has(kind) && cardShown(kind))
-    .sort((a, b) => (cardByKind.get(a)?.position ?? 0) - (cardByKind.get(b)?.position ?? 0))
-    .filter((kind) => staffView || itemsOfKind(kind).length > 0 || (cardByKind.get(kind)?.placeholder && level === 'Limited'))
+  // Generic cards may stand empty with their placeholder text.
+  const gridKinds = GRID_KINDS.filter(
+    (kind) => cardByKind.has(kind) && access.cardListed({ ...cardFacts(kind), placeholder: cardByKind.get(kind)?.placeholder }, itemsOfKind(kind).length),
+  ).sort((a, b) => (cardByKind.get(a)?.position ?? 0) - (cardByKind.get(b)?.position ?? 0))
   const cards = gridKinds.map((kind) => cardView(kind, false))
 
-  const canEdit = staffView && (viewer.staff?.permissions.includes('statuspage:edit') ?? false)
+  const canEdit = access.can('statuspage:edit')
   const dialogName = canEdit ? (search.get('dialog')?.slice(0, 64) ?? null) : null
   const dialogTarget = dialogName ? (search.get('target')?.slice(0, 200) ?? null) : null
 
@@ -104,25 +102,25 @@ export function buildPortalView(
     ({ view }) => (itemSlug && view.slug === itemSlug) || (itemUid && view.uid === itemUid) || (itemName && view.title.toLowerCase() === itemName),
   )?.view
   const cardParam = search.get('card')
-  const openKind = requested?.kind ?? (isCardKind(cardParam) && cardShown(cardParam) ? cardParam : undefined)
+  const openKind = requested?.kind ?? (isCardKind(cardParam) && access.cardShown(cardFacts(cardParam)) ? cardParam : undefined)
   const openCard = openKind && openKind !== 'Subprocessors' ? cardView(openKind, true) : null
 
   const overviewItem = data.items.find((row) => row.card_kind === 'Overview')
   const certificationItems = itemsOfKind('Certifications')
   const portalTitle = customization.portal_title
-  const overview = cardShown('Overview')
+  const overview = access.cardShown(cardFacts('Overview'))
     ? {
         title: cardTitle('Overview'),
-        text: overviewItem?.explanation?.trim() || defaultWelcome(org.name, portalTitle),
+        text: access.overviewText(overviewItem && { ...checked(overviewItem), explanation: overviewItem.explanation }) ?? defaultWelcome(org.name, portalTitle),
       }
     : null
   const certifications =
-    cardShown('Certifications') && (staffView || certificationItems.length > 0)
+    access.cardListed(cardFacts('Certifications'), certificationItems.length)
       ? { title: cardTitle('Certifications'), items: certificationItems }
       : null
 
   const trustedBy =
-    cardShown('TrustedBy') && (staffView || data.trustedBy.length > 0)
+    access.cardListed(cardFacts('TrustedBy'), data.trustedBy.length)
       ? {
           title: cardByKind.get('TrustedBy')?.display_text || `Trusted by teams around the world who rely on ${org.name}`,
           companies: data.trustedBy.map((company) => ({ id: company.id, name: company.name, logoUrl: company.logo_url })),
@@ -132,7 +130,7 @@ export function buildPortalView(
   const subprocessorSearch = (search.get('subprocessorSearch') ?? '').trim().slice(0, 200)
   const allSubprocessors = data.subprocessors.map((row) => ({
     id: row.id,
-    ...(staffView ? { createdAt: new Date(row.created_at).toISOString() } : {}),
+    ...(access.staffDetails ? { createdAt: new Date(row.created_at).toISOString() } : {}),
     company: row.company_name,
     domain: row.company_domain,
     logoUrl: row.logo_url,
@@ -142,7 +140,7 @@ export function buildPortalView(
   }))
   const needle = subprocessorSearch.toLowerCase()
   const subprocessors =
-    cardShown('Subprocessors') && (staffView || allSubprocessors.length > 0)
+    access.cardListed(cardFacts('Subprocessors'), allSubprocessors.length)
       ? {
           title: cardTitle('Subprocessors'),
           rows: needle
@@ -152,16 +150,16 @@ export function buildPortalView(
             : allSubprocessors,
           // Columns empty for every row are hidden outside edit mode.
           columns: (['purpose', 'location', 'additionalDetails'] as SubprocessorColumn[]).filter(
-            (column) => staffView || allSubprocessors.some((row) => row[column]?.trim()),
+            (column) => access.mode === 'Main' || allSubprocessors.some((row) => row[column]?.trim()),
           ),
           total: allSubprocessors.length,
           search: subprocessorSearch,
         }
       : null
 
-  const documents = cardShown('Documents') ? documentsView(visibleItems, data, cardTitle, search, staffView) : null
+  const documents = documentsView(visibleItems, data, cardTitle, search, (entries) => access.cardListed(cardFacts('Documents'), entries))
 
-  const updates = updatesView(data, viewer, search, portalTitle)
+  const updates = updatesView(data, access, search, portalTitle)
   const now = Date.now()
   const recentUpdates = (updates?.all ?? []).filter((update) => now - Date.parse(update.createdAt) < RECENT_UPDATE_MS)
 
@@ -173,14 +171,14 @@ export function buildPortalView(
     subprocessors: subprocessors !== null,
     documents: documents !== null,
     cards: cards.length > 0,
-    knowledge_base: data.faqs.length > 0 && kindListed('Reports', viewer, level),
+    knowledge_base: data.faqs.length > 0 && access.faqsListed,
     trust_center_updates: updates !== null && updates.items.length > 0,
     help: Boolean(customization.support_mailbox || customization.security_mailbox || customization.contact_support),
   }
   const sections = normaliseSectionOrder(product.section_order).filter((id) => sectionPresent[id])
 
   return {
-    mode: viewer.mode,
+    mode: access.mode,
     org: { name: org.name, slug: org.slug, website: org.website, logoUrl: org.logoUrl },
     portal: {
       basePath: org.basePath,
@@ -192,10 +190,10 @@ export function buildPortalView(
       reportIssue: contactLink(customization.report_issue, customization.security_mailbox),
       securityMailbox: customization.security_mailbox,
       reviewBanner:
-        viewer.mode === 'Public' && customization.review_banner !== 'none'
+        access.mode === 'Public' && customization.review_banner !== 'none'
           ? { informationSubtitle: customization.review_banner_information_text || 'Ask for information' }
           : null,
-      subscribeEnabled: customization.subscribe_enabled && viewer.mode !== 'Main',
+      subscribeEnabled: customization.subscribe_enabled && access.mode !== 'Main',
       revision: customization.revision + product.revision,
       updatedAt: new Date(Math.max(Date.parse(String(customization.updated_at)), Date.parse(String(product.updated_at)))).toISOString(),
     },
@@ -228,7 +226,7 @@ export function buildPortalView(
     openItemUid: requested?.uid ?? null,
     editor: canEdit
       ? {
-          canChangeIcons: viewer.staff?.permissions.includes('assets:edit') ?? false,
+          canChangeIcons: access.can('assets:edit'),
           hiddenKinds: data.cards.filter((card) => card.hidden).map((card) => card.kind as CardKind),
           editing: openCard !== null && search.get('edit') === 'true',
           dialog: dialogName ? { name: dialogName, target: dialogTarget } : null,
@@ -371,7 +369,18 @@ function orderable(row: ItemRow, view: ItemView) {
   }
 }
 
-function itemView(row: ItemRow, locked: boolean, viewer: Viewer, org: PortalOrg, data: PortalData): ItemView {
+function accessChecked(row: ItemRow, cardHidden: boolean): AccessCheckedItem {
+  return {
+    uid: row.uid,
+    cardKind: row.card_kind as CardKind,
+    enabledState: row.enabled_state as EnabledState,
+    publicAccess: row.public_access,
+    hidden: row.hidden,
+    cardHidden,
+  }
+}
+
+function itemView(row: ItemRow, checked: AccessCheckedItem, locked: boolean, access: PortalAccess, org: PortalOrg, data: PortalData): ItemView {
   const catalogue = row.catalogue_uid ? catalogueItem(row.catalogue_uid) : undefined
   const kind = row.card_kind as CardKind
   const base: ItemView = {
@@ -383,12 +392,11 @@ function itemView(row: ItemRow, locked: boolean, viewer: Viewer, org: PortalOrg,
     locked,
     publicAccess: row.public_access,
     custom: row.custom,
-    ...(viewer.mode === 'Main' ? { hidden: row.hidden } : {}),
+    ...(access.staffDetails ? { hidden: row.hidden } : {}),
     ...(catalogue?.logo ? { logo: `/images/certifications/${catalogue.logo}` } : {}),
   }
   if (locked) return base
 
-  const accessChecked = { uid: row.uid, cardKind: kind, enabledState: base.enabledState, publicAccess: row.public_access, hidden: row.hidden }
   const files: FileView[] = (data.filesByItem.get(row.id) ?? []).map((file) => {
     const viewOnly = (file.document_access_type ?? org.documentAccessType) === 'view-only'
     const url = `${org.basePath}/files/${file.id}/${encodeURIComponent(file.original_name)}`
@@ -398,7 +406,7 @@ function itemView(row: ItemRow, locked: boolean, viewer: Viewer, org: PortalOrg,
       contentType: file.content_type,
       viewOnly,
       viewUrl: url,
-      ...(canDownload(accessChecked, viewer, viewOnly) ? { downloadUrl: `${url}?download=1` } : {}),
+      ...(access.canDownload(checked, viewOnly) ? { downloadUrl: `${url}?download=1` } : {}),
     }
   })
   const provider = catalogue?.provider
@@ -420,8 +428,7 @@ function itemView(row: ItemRow, locked: boolean, viewer: Viewer, org: PortalOrg,
         }
       : {}),
     files,
-    // Who changed what is for staff only.
-    ...(viewer.mode === 'Main' ? { lastModified: { on: new Date(row.updated_at).toISOString(), by: row.updated_by_name } } : {}),
+    ...(access.staffDetails ? { lastModified: { on: new Date(row.updated_at).toISOString(), by: row.updated_by_name } } : {}),
   }
 }
 
@@ -442,7 +449,7 @@ function documentsView(
   data: PortalData,
   cardTitle: (kind: CardKind) => string,
   search: URLSearchParams,
-  staffView: boolean,
+  listed: (entries: number) => boolean,
 ): PortalView['documents'] {
   const all: DocumentView[] = []
   for (const { row, view } of visibleItems) {
@@ -465,7 +472,7 @@ function documentsView(
       all.push({ key: `${view.uid}:${file.id}`, title: view.files.length === 1 ? view.title : file.name, ...common, file })
     }
   }
-  if (!all.length && !staffView) return null
+  if (!listed(all.length)) return null
   const weight = (entry: DocumentView) => ITEM_KIND_WEIGHT[visibleItems.find(({ view }) => view.uid === entry.itemUid)?.view.kind ?? 'Documents'] ?? 0
   all.sort((a, b) => a.title.localeCompare(b.title, 'en', { sensitivity: 'base' }) || weight(b) - weight(a))
 
@@ -486,10 +493,9 @@ function documentsView(
   }
 }
 
-function updatesView(data: PortalData, viewer: Viewer, search: URLSearchParams, portalTitle: string) {
-  const seesPrivate = viewer.mode !== 'Public'
+function updatesView(data: PortalData, access: PortalAccess, search: URLSearchParams, portalTitle: string) {
   const all: UpdateView[] = data.updates
-    .filter((update) => seesPrivate || update.audience === 'public')
+    .filter((update) => access.updateShown(update))
     .map((update) => ({
       id: update.id,
       subject: update.subject,

@@ -7,10 +7,12 @@ import { itemFieldName, readItemEdit, type ItemEdit } from '../../../app/lib/ite
 import type { ItemEditorView } from '../../../app/lib/portal-view'
 import { RENAME_EXCLUDED } from '../../../app/lib/schemas/cards'
 import { SLUG_MESSAGES, slugFromTitle, validateSlug } from '../../../app/lib/slug'
+import { staffViewer } from '../../access/viewer'
+import { can } from '../../access/visibility'
 import { applyDocumentLinks, DocumentLinkError } from '../../files/links'
 import { loadPortalData } from '../queries'
 import { editorItems } from '../view'
-import { redirect } from 'react-router'
+import { data, redirect } from 'react-router'
 import { withQuery } from '../../../app/lib/format'
 import { withFlash } from '../../flash'
 import { badRequest, failedRedirect, saveEdit, savedRedirect, type EditContext, type EditHandler } from './context'
@@ -22,9 +24,11 @@ const str = (formData: FormData, name: string) => {
 
 const errorResult = (intent: string, errors: Record<string, string[]>) => badRequest({ intent, result: { status: 'error' as const, error: errors } })
 
+export const LINK_DOCUMENTS_DENIED = "You don't have permission to link or unlink documents"
+
 async function cardItems(edit: EditContext, kind: CardKind) {
-  const data = await loadPortalData(edit.db, edit.org.id, { productId: edit.product.id })
-  return data ? { items: editorItems(data, kind), card: data.cards.find((card) => card.kind === kind) } : null
+  const portal = await loadPortalData(edit.db, edit.org.id, { productId: edit.product.id })
+  return portal ? { items: editorItems(portal, kind), card: portal.cards.find((card) => card.kind === kind) } : null
 }
 
 function changed(item: ItemEditorView, next: ItemEdit) {
@@ -87,6 +91,11 @@ export const itemHandlers: Record<string, EditHandler> = {
       const { edit: next, errors: itemErrors } = readItemEdit(formData, item)
       Object.assign(errors, itemErrors)
       edits.push({ item, next })
+    }
+    // Linking a document to a public item publishes it, so it needs the permission to see the file.
+    const linksDocuments = edits.some(({ next }) => next.linkFileIds.length > 0 || next.unlinkFileIds.length > 0)
+    if (linksDocuments && !can(staffViewer(edit.staff), 'files:view')) {
+      return data({ intent: 'items.save', result: { status: 'error' as const, error: { '': [LINK_DOCUMENTS_DENIED] } } }, { status: 403 })
     }
     let cardTitle: string | null | undefined
     if (formData.has('cardTitle') && !RENAME_EXCLUDED.includes(kind)) {

@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react'
 import { Form, Link, useActionData, useLocation, useNavigation } from 'react-router'
-import { MATURITY_LEVELS, RECURRENCES, RECURRENCE_LABELS, type ItemField } from '~/lib/card-kinds'
+import { ALWAYS_PUBLIC_KINDS, MATURITY_LEVELS, RECURRENCES, RECURRENCE_LABELS, type ItemField } from '~/lib/card-kinds'
 import { DOCUMENT_ITEM_TYPES } from '~/lib/catalogue/documents'
 import { QUESTIONNAIRE_ITEM_TYPES } from '~/lib/catalogue/questionnaires'
 import { duplicateTitle, itemFieldName } from '~/lib/item-editor'
@@ -61,7 +61,7 @@ export function ItemEditorForm({ view, card, items }: { view: PortalView; card: 
       </div>
       {card.kind === 'Documents' && view.editor?.documentKinds?.length ? <DocumentKinds kinds={view.editor.documentKinds} /> : null}
       {items.map((item) => (
-        <ItemFields key={item.uid} item={item} items={items} errors={errors} library={view.editor?.library ?? []} />
+        <ItemFields key={item.uid} item={item} items={items} errors={errors} library={view.editor?.library ?? null} />
       ))}
     </Form>
   )
@@ -114,9 +114,11 @@ function Field({ label, name, errors, children, hint }: { label: string; name: s
 
 const invalid = (errors: Errors, name: string) => (errors[name]?.length ? { 'aria-invalid': true, 'aria-describedby': `${name}-error` } : {})
 
-function ItemFields({ item, items, errors, library }: { item: ItemEditorView; items: ItemEditorView[]; errors: Errors; library: { id: string; name: string }[] }) {
+/** `library` is null for a member without files:view, who sees linked documents but may not link or unlink them. */
+function ItemFields({ item, items, errors, library }: { item: ItemEditorView; items: ItemEditorView[]; errors: Errors; library: { id: string; name: string }[] | null }) {
   const name = (field: string) => itemFieldName(item.uid, field)
   const has = (field: ItemField) => item.fields.includes(field)
+  const alwaysPublic = ALWAYS_PUBLIC_KINDS.includes(item.kind)
   const [title, setTitle] = useState(item.title)
   const [publicAccess, setPublicAccess] = useState(item.publicAccess)
   const titleId = `edit-${item.uid}-title`
@@ -128,17 +130,19 @@ function ItemFields({ item, items, errors, library }: { item: ItemEditorView; it
       <div className="item-fields__header">
         <h3 id={titleId}>{title || item.title}</h3>
         {item.custom ? <span className="tag">Custom</span> : null}
-        {publicAccess ? <span className="tag">Public Access</span> : null}
+        {publicAccess || alwaysPublic ? <span className="tag">Public Access</span> : null}
       </div>
       {item.guidance ? <p className="item-fields__guidance">{item.guidance.short}</p> : null}
       <div className="item-fields__grid">
-        <Field label="Status" name={name('enabledState')} errors={errors}>
-          <select id={name('enabledState')} name={name('enabledState')} defaultValue={item.enabledState}>
-            <option value="Enabled">Enabled</option>
-            <option value="WorkInProgress">In Progress</option>
-            <option value="NotEnabled">Not enabled</option>
-          </select>
-        </Field>
+        {alwaysPublic ? null : (
+          <Field label="Status" name={name('enabledState')} errors={errors}>
+            <select id={name('enabledState')} name={name('enabledState')} defaultValue={item.enabledState}>
+              <option value="Enabled">Enabled</option>
+              <option value="WorkInProgress">In Progress</option>
+              <option value="NotEnabled">Not enabled</option>
+            </select>
+          </Field>
+        )}
         <Field label="Title" name={name('title')} errors={errors}>
           <input id={name('title')} name={name('title')} value={title} onChange={(event) => setTitle(event.target.value)} maxLength={100} {...invalid(errors, name('title'))} />
         </Field>
@@ -222,28 +226,42 @@ function ItemFields({ item, items, errors, library }: { item: ItemEditorView; it
       {has('file') ? (
         <div className="field">
           <span className="field__label">Documents</span>
-          <DocumentLinksField fieldPrefix={name('')} linked={item.files} library={library} hideLegend />
+          {library ? (
+            <DocumentLinksField fieldPrefix={name('')} linked={item.files} library={library} hideLegend />
+          ) : item.files.length ? (
+            <ul className="document-links__list">
+              {item.files.map((file) => (
+                <li key={file.id} className="document-links__entry">
+                  <span className="document-links__name">{file.name}</span>
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className="document-links__empty">No documents linked yet.</p>
+          )}
           <FieldError errors={errors[name('file')]} />
         </div>
       ) : null}
-      <div className="item-fields__access">
-        <label className="checkbox">
-          <input type="checkbox" name={name('publicAccess')} defaultChecked={item.publicAccess} onChange={(event) => setPublicAccess(event.target.checked)} />
-          Public access (anyone can see this item and its documents)
-        </label>
-        {has('file') ? (
+      {alwaysPublic ? null : (
+        <div className="item-fields__access">
           <label className="checkbox">
-            <input type="checkbox" name={name('featured')} defaultChecked={item.featured} />
-            Featured document (shown first in Documents)
+            <input type="checkbox" name={name('publicAccess')} defaultChecked={item.publicAccess} onChange={(event) => setPublicAccess(event.target.checked)} />
+            Public access (anyone can see this item and its documents)
           </label>
-        ) : null}
-        {!publicAccess ? (
-          <label className="checkbox">
-            <input type="checkbox" name={name('hidden')} defaultChecked={item.hidden} />
-            Hidden (invisible to everyone without a grant)
-          </label>
-        ) : null}
-      </div>
+          {has('file') ? (
+            <label className="checkbox">
+              <input type="checkbox" name={name('featured')} defaultChecked={item.featured} />
+              Featured document (shown first in Documents)
+            </label>
+          ) : null}
+          {!publicAccess ? (
+            <label className="checkbox">
+              <input type="checkbox" name={name('hidden')} defaultChecked={item.hidden} />
+              Hidden (invisible to everyone without a grant)
+            </label>
+          ) : null}
+        </div>
+      )}
       <p className="item__footer">
         Modified at {formatDate(item.lastModified.on)}
         {item.lastModified.by ? ` by ${item.lastModified.by}` : ''}

@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest'
+import { portalAccess } from './portal-access'
+import { PUBLIC_VIEWER, type AccessCheckedItem, type Viewer } from './visibility'
+
+const item = (overrides: Partial<AccessCheckedItem> = {}): AccessCheckedItem => ({
+  uid: 'data-processing-agreement',
+  cardKind: 'Legal',
+  enabledState: 'Enabled',
+  publicAccess: true,
+  hidden: false,
+  cardHidden: false,
+  ...overrides,
+})
+
+const staffWith = (...permissions: string[]): Viewer => ({ mode: 'Main', grants: null, staff: { id: '1', name: 'Avery Morgan', email: 'a@x.test', permissions } })
+const account: Viewer = { mode: 'AccountExternal', grants: { allRestricted: true, cardKinds: new Set(), itemUids: new Set(), canDownload: true } }
+const limited = { publicAccessLevel: 'Limited' as const }
+const restrictedFile = { links: [item({ publicAccess: false })], cardIcon: false, viewOnly: false }
+
+describe('portalAccess', () => {
+  it('withholds every item and file of a hidden card from visitors, not from staff', () => {
+    const legal = item({ cardHidden: true })
+    const visitor = portalAccess(PUBLIC_VIEWER, limited)
+    expect(visitor.cardShown({ kind: 'Legal', hidden: true })).toBe(false)
+    expect(visitor.item(legal)).toBe('withheld')
+    expect(visitor.file({ links: [legal], cardIcon: false, viewOnly: false }, false)).toBe('withheld')
+    expect(portalAccess(account, limited).file({ links: [legal], cardIcon: false, viewOnly: false }, true)).toBe('withheld')
+    expect(portalAccess(staffWith(), limited).item(legal)).toBe('unlocked')
+  })
+
+  it('gives staff files only with the files permissions, and otherwise what the public gets', () => {
+    expect(portalAccess(staffWith(), limited).file(restrictedFile, false)).toBe('withheld')
+    expect(portalAccess(staffWith('statuspage:edit'), limited).file(restrictedFile, true)).toBe('withheld')
+    expect(portalAccess(staffWith('files:view'), limited).file(restrictedFile, false)).toBe('view')
+    expect(portalAccess(staffWith('files:view'), limited).file(restrictedFile, true)).toBe('withheld')
+    expect(portalAccess(staffWith('files:download'), limited).file(restrictedFile, true)).toBe('download')
+    expect(portalAccess(staffWith(), limited).file({ ...restrictedFile, links: [item()] }, true)).toBe('download')
+    expect(portalAccess(staffWith(), limited).canDownload(item({ publicAccess: false }), false)).toBe(false)
+    expect(portalAccess(staffWith('files:download'), limited).canDownload(item({ publicAccess: false }), true)).toBe(true)
+  })
+
+  it('shows a view-only file but refuses its download outside Main mode', () => {
+    const viewOnly = { links: [item()], cardIcon: false, viewOnly: true }
+    expect(portalAccess(PUBLIC_VIEWER, limited).file(viewOnly, false)).toBe('view')
+    expect(portalAccess(PUBLIC_VIEWER, limited).file(viewOnly, true)).toBe('view-only')
+    expect(portalAccess(PUBLIC_VIEWER, limited).file(restrictedFile, false)).toBe('withheld')
+    expect(portalAccess(account, limited).file(restrictedFile, true)).toBe('download')
+  })
+
+  it('reads the Overview text only when its item is unlocked', () => {
+    const overview = (overrides: Partial<AccessCheckedItem>) => ({ ...item({ uid: 'overview', cardKind: 'Overview', ...overrides }), explanation: ' Welcome to Northwind. ' })
+    const visitor = portalAccess(PUBLIC_VIEWER, limited)
+    expect(visitor.overviewText(overview({}))).toBe('Welcome to Northwind.')
+    expect(visitor.overviewText(overview({ publicAccess: false }))).toBeNull()
+    expect(visitor.overviewText(overview({ publicAccess: false, hidden: true }))).toBeNull()
+    expect(visitor.overviewText(overview({ enabledState: 'NotEnabled' }))).toBeNull()
+    expect(visitor.overviewText(undefined)).toBeNull()
+    expect(portalAccess(PUBLIC_VIEWER, { publicAccessLevel: 'Minimal' }).overviewText(overview({}))).toBe('Welcome to Northwind.')
+  })
+
+  it('shows private updates, staff details and the knowledge base only to whom they belong', () => {
+    const visitor = portalAccess(PUBLIC_VIEWER, limited)
+    expect(visitor.updateShown({ audience: 'private' })).toBe(false)
+    expect(visitor.updateShown({ audience: 'public' })).toBe(true)
+    expect(portalAccess(account, limited).updateShown({ audience: 'private' })).toBe(true)
+    expect(visitor.staffDetails).toBe(false)
+    expect(portalAccess(account, limited).staffDetails).toBe(false)
+    expect(portalAccess(staffWith(), limited).staffDetails).toBe(true)
+    expect(visitor.faqsListed).toBe(true)
+    expect(portalAccess(PUBLIC_VIEWER, { publicAccessLevel: 'Minimal' }).faqsListed).toBe(false)
+    expect(portalAccess(account, { publicAccessLevel: 'Minimal' }).faqsListed).toBe(true)
+  })
+
+  it('lists an empty card only to staff, or with its placeholder under Limited', () => {
+    const empty = { kind: 'Esg' as const, hidden: false }
+    expect(portalAccess(PUBLIC_VIEWER, limited).cardListed(empty, 0)).toBe(false)
+    expect(portalAccess(PUBLIC_VIEWER, limited).cardListed({ ...empty, placeholder: 'Coming soon' }, 0)).toBe(true)
+    expect(portalAccess(PUBLIC_VIEWER, { publicAccessLevel: 'PublicContentOnly' }).cardListed({ ...empty, placeholder: 'Coming soon' }, 0)).toBe(false)
+    expect(portalAccess(staffWith(), limited).cardListed({ ...empty, hidden: true }, 0)).toBe(true)
+    expect(portalAccess(PUBLIC_VIEWER, limited).cardListed({ ...empty, hidden: true }, 3)).toBe(false)
+  })
+
+  it('checks staff permissions in Main mode', () => {
+    expect(portalAccess(staffWith('statuspage:edit'), limited).can('statuspage:edit')).toBe(true)
+    expect(portalAccess(staffWith('statuspage:edit'), limited).can('files:view')).toBe(false)
+    expect(portalAccess(PUBLIC_VIEWER, limited).can('statuspage:edit')).toBe(false)
+  })
+})
