@@ -241,6 +241,7 @@ export interface Products {
 export interface RateLimits {
   hits: number;
   key: string;
+  next_attempt_at: Timestamp | null;
   window_started_at: Timestamp;
 }
 

@@ -134,7 +134,7 @@ export async function createApp(): Promise<App> {
     }
     const limit = await bodyLimitOf(req)
     const refusal = bodyRefusal(req, limit)
-    if (refusal) return writePlain(res, refusal.status, refusal.message, { Connection: 'close' })
+    if (refusal) return writePlain(res, refusal.status, refusal.message)
     bodyLimits.set(req, limit)
     fetchListener(req, res)
   }

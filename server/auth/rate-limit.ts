@@ -20,12 +20,3 @@ export async function hitRateLimit(db: Database, key: string, limit: number, win
 export async function clearRateLimit(db: Database, key: string) {
   await db.deleteFrom('rate_limits').where('key', '=', key).execute()
 }
-
-/** Whether a key is over its limit, without counting a hit (sign-in counts failures only). */
-export async function isRateLimited(db: Database, key: string, limit: number, windowSeconds: number) {
-  const row = await db.selectFrom('rate_limits').select(['hits', 'window_started_at']).where('key', '=', key).executeTakeFirst()
-  if (!row) return { limited: false, retryAfterSeconds: 0 }
-  const endsAt = new Date(row.window_started_at).getTime() + windowSeconds * 1000
-  if (endsAt <= Date.now()) return { limited: false, retryAfterSeconds: 0 }
-  return { limited: row.hits >= limit, retryAfterSeconds: Math.max(1, Math.ceil((endsAt - Date.now()) / 1000)) }
-}

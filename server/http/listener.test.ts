@@ -128,14 +128,13 @@ describe('the listener guard', () => {
     expect(await outcome).toBe('failed')
   })
 
-  it('closes the connection after answering without reading the body, so a kept-alive socket never stalls', async () => {
-    const { port } = await serve(async () => new Response('refused early', { status: 400 }), 10_000_000)
+  it('drops a body the handler left unread, so the next request on a kept-alive socket is answered', async () => {
+    let calls = 0
+    const { port } = await serve(async () => new Response(`answer ${++calls}`, { status: 400 }), 10_000_000)
     const body = 'a='.padEnd(300_000, 'x')
-    const started = Date.now()
-    const answer = await raw(port, `POST / HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: ${body.length}\r\n\r\n${body}`)
-    expect(answer).toMatch(/^HTTP\/1\.1 400/)
-    expect(answer.toLowerCase()).toContain('connection: close')
-    // The socket closed: raw() resolved on 'close', well before its 2 s give-up.
-    expect(Date.now() - started).toBeLessThan(1500)
+    const first = `POST / HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: ${body.length}\r\n\r\n${body}`
+    const answer = await raw(port, `${first}GET / HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n`)
+    expect(answer).toContain('answer 1')
+    expect(answer).toContain('answer 2')
   })
 })

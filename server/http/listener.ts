@@ -41,7 +41,11 @@ export function createFetchListener(handler: FetchHandler, options: ListenerOpti
     res.on('close', () => {
       if (!res.writableFinished) controller.abort()
     })
-    const request = toRequest(req, `${options.origin}${target}`, controller.signal, options.bodyLimit(req))
+    const body = SAFE_BODYLESS.has(req.method ?? 'GET') ? null : cappedBody(req, options.bodyLimit(req))
+    const request = toRequest(req, `${options.origin}${target}`, controller.signal, body?.stream)
+    // A body the app left unread (an early refusal) is read and dropped after the answer, so the client sees
+    // the answer and a kept-alive socket does not wait behind it; requestTimeout bounds how long that takes.
+    res.on('finish', () => body?.abandon())
     let response: Response
     try {
       response = await handler(request, req)
@@ -53,7 +57,9 @@ export function createFetchListener(handler: FetchHandler, options: ListenerOpti
   }
 }
 
-function toRequest(req: IncomingMessage, url: string, signal: AbortSignal, limit: number) {
+const SAFE_BODYLESS = new Set(['GET', 'HEAD'])
+
+function toRequest(req: IncomingMessage, url: string, signal: AbortSignal, body: ReadableStream<Uint8Array> | undefined) {
   const headers = new Headers()
   for (let index = 0; index < req.rawHeaders.length; index += 2) {
     try {
@@ -63,15 +69,23 @@ function toRequest(req: IncomingMessage, url: string, signal: AbortSignal, limit
     }
   }
   const method = req.method ?? 'GET'
-  if (method === 'GET' || method === 'HEAD') return new Request(url, { method, headers, signal })
-  return new Request(url, { method, headers, signal, body: cappedBody(req, limit), duplex: 'half' } as RequestInit)
+  if (!body) return new Request(url, { method, headers, signal })
+  return new Request(url, { method, headers, signal, body, duplex: 'half' } as RequestInit)
 }
 
-/** The request body as a web stream: read only as fast as it is consumed, and never past `limit` bytes. */
-function cappedBody(req: IncomingMessage, limit: number): ReadableStream<Uint8Array> {
+/**
+ * The request body as a web stream: read only as fast as it is consumed, and never past `limit` bytes.
+ * `abandon` stops feeding the stream and lets Node drop the rest.
+ */
+function cappedBody(req: IncomingMessage, limit: number) {
   let received = 0
   let done = false
-  return new ReadableStream<Uint8Array>({
+  const abandon = () => {
+    if (req.complete) return
+    done = true
+    req.resume()
+  }
+  const stream = new ReadableStream<Uint8Array>({
     start(controller) {
       const fail = (error: Error) => {
         if (done) return
@@ -103,6 +117,7 @@ function cappedBody(req: IncomingMessage, limit: number): ReadableStream<Uint8Ar
       req.resume()
     },
   }, { highWaterMark: 64 * 1024, size: (chunk) => chunk.byteLength })
+  return { stream, abandon }
 }
 
 async function writeResponse(req: IncomingMessage, res: ServerResponse, response: Response, report: (error: unknown, req: IncomingMessage) => void) {
@@ -123,12 +138,6 @@ async function writeResponse(req: IncomingMessage, res: ServerResponse, response
     report(new Error(`Refused to send a response with an invalid ${invalid ? `${invalid} header` : `status ${response.status}`}`), req)
     await response.body?.cancel().catch(() => {})
     return writePlain(res, 500, 'Sorry, an error has occurred.')
-  }
-  // A body the app left unread (an early refusal) is not drained: the connection closes after this answer,
-  // so a kept-alive socket never waits behind it.
-  if (!req.complete) {
-    rawHeaders.push('Connection', 'close')
-    res.on('finish', () => req.resume())
   }
   res.writeHead(response.status, rawHeaders)
   if (!response.body || req.method === 'HEAD') {
