@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto'
-import { redirect } from 'react-router'
+import { redirectTo } from '../http/redirect'
 import type { Database } from '../../db/index'
 import type { Env } from '../env'
 import { readCookie, serializeCookie } from './cookies'
@@ -73,5 +73,5 @@ export async function requireStaffSession(db: Database, request: Request) {
   const staff = await getStaffMember(db, request)
   if (staff) return staff
   const url = new URL(request.url)
-  throw redirect(`/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`)
+  throw redirectTo(`/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`, { fallback: '/login' })
 }

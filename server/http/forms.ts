@@ -1,4 +1,14 @@
 import { parseWithZod } from '@conform-to/zod/v4'
+import {
+  FormDataParseError,
+  MaxFileSizeExceededError,
+  MaxFilesExceededError,
+  MaxHeaderSizeExceededError,
+  MaxPartsExceededError,
+  MaxTotalSizeExceededError,
+  MultipartParseError,
+  parseFormData,
+} from '@remix-run/form-data-parser'
 import type { SubmissionResult } from '@conform-to/react'
 import { data } from 'react-router'
 import type { z } from 'zod'
@@ -61,6 +71,31 @@ export async function readForm(request: Request): Promise<FormData> {
   return formData
 }
 
+export type UploadForm = { ok: true; formData: FormData } | { ok: false; status: 400 | 413; problem: 'too-large' | 'too-many-files' | 'unreadable' }
+
+/**
+ * An upload action's form (limits.ts lets only these routes take large bodies): streamed, keeping only
+ * `fileField`'s one file, and stopping as soon as it passes `maxFileSize`. The other fields are checked
+ * like any form's.
+ */
+export async function readUploadForm(request: Request, options: { fileField: string; maxFileSize: number }): Promise<UploadForm> {
+  let formData: FormData
+  try {
+    formData = await parseFormData(
+      request,
+      { maxFiles: 1, maxFileSize: options.maxFileSize, maxTotalSize: options.maxFileSize + 1024 * 1024, maxParts: 20 },
+      (upload) => (upload.fieldName === options.fileField ? upload : null),
+    )
+  } catch (error) {
+    if (error instanceof MaxFileSizeExceededError || error instanceof MaxTotalSizeExceededError || error instanceof BodyTooLargeError) return { ok: false, status: 413, problem: 'too-large' }
+    if (error instanceof MaxFilesExceededError || error instanceof MaxPartsExceededError || error instanceof MaxHeaderSizeExceededError) return { ok: false, status: 400, problem: 'too-many-files' }
+    if (error instanceof FormDataParseError || error instanceof MultipartParseError || error instanceof TypeError) return { ok: false, status: 400, problem: 'unreadable' }
+    throw error
+  }
+  checkFormFields(formData)
+  return { ok: true, formData }
+}
+
 /** Refuses a form with too many fields or a name Conform would expand out of proportion. */
 export function checkFormFields(formData: FormData) {
   let count = 0
@@ -82,6 +117,7 @@ export class BodyTooLargeError extends Error {
  * echoes nothing else, and no value longer than FORM_LIMITS.maxEchoLength.
  */
 export function parseForm<Schema extends z.ZodType>(formData: FormData, schema: Schema) {
+  checkFormFields(formData)
   const names = schemaFieldNames(schema)
   const own = new FormData()
   for (const [name, value] of formData) {

@@ -12,9 +12,9 @@ import { can } from '../../access/visibility'
 import { applyDocumentLinks, DocumentLinkError } from '../../files/links'
 import { loadPortalData } from '../queries'
 import { editorItems } from '../view'
-import { data, redirect } from 'react-router'
+import { data } from 'react-router'
 import { withQuery } from '../../../app/lib/format'
-import { withFlash } from '../../flash'
+import { redirectWithToast } from '../../http/redirect'
 import { badRequest, failedRedirect, saveEdit, savedRedirect, type EditContext, type EditHandler } from './context'
 
 const str = (formData: FormData, name: string) => {
@@ -186,7 +186,7 @@ export const itemHandlers: Record<string, EditHandler> = {
         })
         .execute()
     })
-    return withFlash(redirect(withQuery(edit.returnTo.split('?')[0], '', { card: kind, edit: 'true' })), `Added ${title}`)
+    return redirectWithToast(withQuery(edit.returnTo.split('?')[0], '', { card: kind, edit: 'true' }), `Added ${title}`)
   },
 
   async 'item.delete'(edit, formData) {

@@ -1,16 +1,6 @@
-import { parseForm } from '@server/http/forms'
+import { parseForm, readUploadForm } from '@server/http/forms'
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
-import {
-  FormDataParseError,
-  MaxFileSizeExceededError,
-  MaxFilesExceededError,
-  MaxHeaderSizeExceededError,
-  MaxPartsExceededError,
-  MaxTotalSizeExceededError,
-  MultipartParseError,
-  parseFormData,
-} from '@remix-run/form-data-parser'
 import { data, Form, Link, useActionData, useLocation, useNavigation } from 'react-router'
 import type { Route } from './+types/index'
 import { requireStaff } from '@server/auth/require'
@@ -55,6 +45,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 type ActionData = { intent: string; result: SubmissionResult<string[]> }
 
+const UPLOAD_PROBLEMS = {
+  'too-large': (maxUploadMb: number) => fileTooLargeMessage(maxUploadMb),
+  'too-many-files': () => 'Upload one file at a time',
+  unreadable: () => 'The upload could not be read. Please try again.',
+}
+
 /** A refusal that comes before the form could be read, shown on the upload's file field. */
 const uploadError = (message: string, status: number) =>
   data<ActionData>({ intent: 'upload', result: { status: 'error', initialValue: {}, error: { file: [message] } } }, { status })
@@ -62,20 +58,9 @@ const uploadError = (message: string, status: number) =>
 export async function action({ request, context }: Route.ActionArgs) {
   const staff = await requireStaff(request, context, 'documents')
   const maxBytes = maxUploadBytes(context.env)
-  let formData: FormData
-  try {
-    // Streams the body and stops reading as soon as the file passes the cap.
-    formData = await parseFormData(request, { maxFiles: 1, maxFileSize: maxBytes, maxTotalSize: maxBytes + 1024 * 1024, maxParts: 20 }, (upload) =>
-      upload.fieldName === 'file' ? upload : null,
-    )
-  } catch (error) {
-    if (error instanceof MaxFileSizeExceededError || error instanceof MaxTotalSizeExceededError) return uploadError(fileTooLargeMessage(context.env.MAX_UPLOAD_MB), 413)
-    if (error instanceof MaxFilesExceededError || error instanceof MaxPartsExceededError || error instanceof MaxHeaderSizeExceededError) {
-      return uploadError('Upload one file at a time', 400)
-    }
-    if (error instanceof FormDataParseError || error instanceof MultipartParseError) return uploadError('The upload could not be read. Please try again.', 400)
-    throw error
-  }
+  const upload = await readUploadForm(request, { fileField: 'file', maxFileSize: maxBytes })
+  if (!upload.ok) return uploadError(UPLOAD_PROBLEMS[upload.problem](context.env.MAX_UPLOAD_MB), upload.status)
+  const { formData } = upload
   const meta = { ip: context.clientAddress, userAgent: request.headers.get('user-agent') }
   switch (formData.get('intent')) {
     case 'upload': {
