@@ -11,5 +11,7 @@ export default defineConfig({
     hookTimeout: 120_000,
     pool: 'forks',
     maxWorkers: 2,
+    // A new order every run keeps tests independent; a failure replays with the seed printed at the start (--sequence.seed=<n>).
+    sequence: { shuffle: true },
   },
 })

@@ -1,22 +1,17 @@
 // Staff change a card's icon from its menu: a custom 20 x 20 PNG, then back to the default icon.
 // The form is a plain multipart form, so the journey runs with and without JavaScript.
 import { readFile } from 'node:fs/promises'
-import { expect, test, type Locator, type Page } from '@playwright/test'
+import type { Locator, Page } from '@playwright/test'
 import { DEFAULT_CARD_TITLES, type CardKind } from '../../app/lib/card-kinds'
 import { ICON_HINT } from '../../app/lib/schemas/icons'
 import { hasJavaScript, waitForHydration } from './support/demo'
+import { expect, test } from './support/staff'
 
 const PORTAL_PATH = '/portal/northwind'
 const ICON = 'tests/fixtures/card-icon.png'
 const WIDE_ICON = 'tests/fixtures/card-icon-21x20.png'
 
-async function logIn(page: Page) {
-  await page.goto(`/login?redirectTo=${encodeURIComponent(PORTAL_PATH)}`)
-  await page.getByLabel('Email').fill('admin@northwind.test')
-  await page.getByLabel('Password').fill('northwind-demo')
-  await page.getByRole('button', { name: 'Sign in' }).click()
-  await expect(page).toHaveURL(new RegExp(`${PORTAL_PATH}/?$`))
-}
+test.use({ signedIn: true })
 
 async function openChangeIcon(page: Page, card: Locator, js: boolean) {
   if (js) {
@@ -38,7 +33,7 @@ test('staff upload a custom card icon and reset it to the default', async ({ pag
   // Each project changes its own card, so one run never sees the other's icon.
   const kind: CardKind = js ? 'DataSecurity' : 'Infrastructure'
   const title = DEFAULT_CARD_TITLES[kind]
-  await logIn(page)
+  await page.goto(PORTAL_PATH)
   const card = page.locator(`article[data-card="${kind}"]`)
   const customIcon = card.locator('.card__header img.card-icon')
   await expect(customIcon).toHaveCount(0)

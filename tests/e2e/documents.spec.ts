@@ -1,22 +1,17 @@
 // The documents library: staff open the upload dialog from its link, upload a real PDF and find it listed;
 // a file that only claims to be a PDF is refused. Plain forms, so it runs with and without JavaScript.
 import { readFileSync } from 'node:fs'
-import { expect, test, type Page } from '@playwright/test'
 import { hasJavaScript, waitForHydration } from './support/demo'
+import { expect, test } from './support/staff'
 
 const UPLOAD_PATH = '/documents?uploadModal=true'
 
-async function logIn(page: Page, redirectTo: string) {
-  await page.goto(`/login?redirectTo=${encodeURIComponent(redirectTo)}`)
-  await page.getByLabel('Email').fill('admin@northwind.test')
-  await page.getByLabel('Password').fill('northwind-demo')
-  await page.getByRole('button', { name: 'Sign in' }).click()
-}
-
 test.describe('documents library', () => {
+  test.use({ signedIn: true })
+
   test('staff upload a PDF from /documents?uploadModal=true and see it listed', async ({ page }, testInfo) => {
     const name = `sample-${testInfo.project.name}.pdf`
-    await logIn(page, UPLOAD_PATH)
+    await page.goto(UPLOAD_PATH)
     await expect(page).toHaveURL(/\/documents\?uploadModal=true$/)
     const dialog = page.getByRole('dialog', { name: 'Upload document' })
     await expect(dialog).toBeVisible()
@@ -64,7 +59,7 @@ test.describe('documents library', () => {
   })
 
   test('a file that is HTML under a .pdf name is refused in the dialog', async ({ page }, testInfo) => {
-    await logIn(page, UPLOAD_PATH)
+    await page.goto(UPLOAD_PATH)
     const dialog = page.getByRole('dialog', { name: 'Upload document' })
     await expect(dialog).toBeVisible()
     if (hasJavaScript(testInfo.project.name)) await waitForHydration(dialog.getByRole('button', { name: 'Upload' }))

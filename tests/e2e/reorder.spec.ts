@@ -1,8 +1,7 @@
 // Staff re-order the portal's sections and a card's items: single-click moves with and without
 // JavaScript, drag and drop with it. Each journey puts the order back, so other journeys see the demo.
-import { expect, test, type Locator, type Page } from '@playwright/test'
-
-const ADMIN = { email: 'admin@northwind.test', password: 'northwind-demo' }
+import type { Locator, Page } from '@playwright/test'
+import { expect, test } from './support/staff'
 
 /** The element of each section on the page (ids as in app/lib/sections.ts). */
 const SECTION_SELECTORS: Record<string, string> = {
@@ -18,11 +17,8 @@ const SECTION_SELECTORS: Record<string, string> = {
   help: '[aria-labelledby="help-title"]',
 }
 
-async function logIn(page: Page) {
-  await page.goto('/login?redirectTo=%2Fportal%2Fnorthwind')
-  await page.getByLabel('Email').fill(ADMIN.email)
-  await page.getByLabel('Password').fill(ADMIN.password)
-  await page.getByRole('button', { name: 'Sign in' }).click()
+async function openPortal(page: Page) {
+  await page.goto('/portal/northwind')
   await expect(page.getByRole('region', { name: 'Staff tools' })).toBeVisible()
 }
 
@@ -70,9 +66,11 @@ async function dragAbove(page: Page, dialog: Locator, id: string, targetId: stri
 }
 
 test.describe('re-ordering as staff', () => {
+  test.use({ signedIn: true })
+
   test('moves a section down with one click, saves, and the page follows', async ({ page }, testInfo) => {
     const javascript = testInfo.project.name !== 'no-javascript'
-    await logIn(page)
+    await openPortal(page)
     const open = async () => {
       await page.getByRole('region', { name: 'Staff tools' }).getByRole('link', { name: 'Re-order sections' }).click()
       const dialog = page.getByRole('dialog', { name: /^Re-order .* sections$/ })
@@ -109,7 +107,7 @@ test.describe('re-ordering as staff', () => {
 
   test('re-orders the items of a card from its menu, by click and by drag', async ({ page }, testInfo) => {
     const javascript = testInfo.project.name !== 'no-javascript'
-    await logIn(page)
+    await openPortal(page)
     const card = page.locator('article[data-card="Policies"]')
     const cardTitle = (await card.locator('h3').innerText()).trim()
     const preview = () => card.locator('.card__item a').allInnerTexts()

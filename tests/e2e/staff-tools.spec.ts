@@ -1,9 +1,9 @@
 // Staff tools in the browser: hiding a card, its placeholder text, custom items with their custom URL,
 // move and delete, members' invitations with the outbox, the workspace nav and the audit log, and the
 // drawer asking before it drops unsaved changes. Every journey puts the demo back as it found it.
-import { expect, test, type Locator, type Page } from '@playwright/test'
+import type { Locator, Page } from '@playwright/test'
 import { hasJavaScript, waitForHydration } from './support/demo'
-import { signIn } from './support/staff'
+import { expect, test } from './support/staff'
 
 const PORTAL = '/portal/northwind'
 
@@ -40,10 +40,12 @@ async function post(page: Page, form: Record<string, string>) {
 }
 
 test.describe('staff tools', () => {
+  test.use({ signedIn: true })
+
   test('hides a card from its menu, visitors stop seeing it, then shows it again', async ({ page, browser }, testInfo) => {
     const javascript = hasJavaScript(testInfo.project.name)
     const kind = cardsFor(testInfo.project.name).hide
-    await signIn(page)
+    await page.goto(PORTAL)
     const card = page.locator(`article[data-card="${kind}"]`)
     const title = await cardTitleOf(page, kind)
     let hidden = false
@@ -87,7 +89,7 @@ test.describe('staff tools', () => {
   test('edits a card placeholder text and refuses one over 1000 characters', async ({ page }, testInfo) => {
     const javascript = hasJavaScript(testInfo.project.name)
     const kind = cardsFor(testInfo.project.name).placeholder
-    await signIn(page)
+    await page.goto(PORTAL)
     const card = page.locator(`article[data-card="${kind}"]`)
     const title = await cardTitleOf(page, kind)
     const dialog = page.getByRole('dialog', { name: 'Set empty placeholder' })
@@ -127,7 +129,7 @@ test.describe('staff tools', () => {
     const { source, destination } = cardsFor(testInfo.project.name)
     const title = `Tamper-evident audit trail (${testInfo.project.name})`
     const slug = `tamper-evident-audit-trail-${testInfo.project.name}`
-    await signIn(page)
+    await page.goto(PORTAL)
     const sourceTitle = await cardTitleOf(page, source)
     const destinationTitle = await cardTitleOf(page, destination)
     let uid: string | null = null
@@ -223,7 +225,7 @@ test.describe('staff tools', () => {
   test('invites a colleague, revokes the invitation, and the e-mail waits in the outbox', async ({ page }, testInfo) => {
     const javascript = hasJavaScript(testInfo.project.name)
     const email = `colleague-${testInfo.project.name}@northwind.test`
-    await signIn(page, '/members')
+    await page.goto('/members')
     const invite = page.getByRole('region', { name: 'Invite a member' })
     const emailField = invite.getByLabel('Email')
     if (javascript) await waitForHydration(emailField)
@@ -261,7 +263,7 @@ test.describe('staff tools', () => {
   })
 
   test('the workspace nav leads to documents, members, the audit log and settings', async ({ page }) => {
-    await signIn(page, '/members')
+    await page.goto('/members')
     const nav = page.getByRole('navigation', { name: 'Workspace' })
     for (const [link, heading] of [
       ['Documents', 'Documents'],
@@ -282,7 +284,7 @@ test.describe('staff tools', () => {
   test('closing the editor with unsaved changes asks first', async ({ page }, testInfo) => {
     const javascript = hasJavaScript(testInfo.project.name)
     const kind = cardsFor(testInfo.project.name).unsaved
-    await signIn(page)
+    await page.goto(PORTAL)
     const cardTitle = await cardTitleOf(page, kind)
     await page.goto(`${PORTAL}?card=${kind}&edit=true`)
     const drawer = page.getByRole('dialog', { name: cardTitle })

@@ -1,8 +1,7 @@
-import { expect, test } from '@playwright/test'
 import { waitForHydration } from './support/demo'
-import { signIn } from './support/staff'
+import { ADMIN, expect, test } from './support/staff'
 
-test.describe('staff sign-in and in-place editing', () => {
+test.describe('staff sign-in', () => {
   test('a wrong password gets one message for any failure', async ({ page }) => {
     await page.goto('/login')
     await page.getByLabel('Email').fill('admin@northwind.test')
@@ -21,8 +20,25 @@ test.describe('staff sign-in and in-place editing', () => {
     await expect(page.getByRole('heading', { name: 'Sign in to your workspace' })).toBeVisible()
   })
 
+  // The one journey that types the password: every other staff journey starts signed in (support/staff.ts).
+  test('signing in through the form leads back to the page asked for, signed in', async ({ page }) => {
+    await page.goto('/members')
+    await expect(page).toHaveURL(/\/login\?redirectTo=%2Fmembers/)
+    await page.getByLabel('Email').fill(ADMIN.email)
+    await page.getByLabel('Password').fill(ADMIN.password)
+    await page.getByRole('button', { name: 'Sign in' }).click()
+    await expect(page).toHaveURL(/\/members$/)
+    await expect(page.getByRole('heading', { name: 'Members', level: 1 })).toBeVisible()
+    await page.goto('/portal/northwind')
+    await expect(page.getByRole('region', { name: 'Staff tools' })).toBeVisible()
+  })
+})
+
+test.describe('signed-in staff', () => {
+  test.use({ signedIn: true })
+
   test('staff edit a card display text and an item, and visitors see the change', async ({ page, browser }, testInfo) => {
-    await signIn(page)
+    await page.goto('/portal/northwind')
     const marker = `Encrypted and audited (${testInfo.project.name})`
     // The card's action menu offers the tools; its items are links, so this works without JavaScript too.
     const card = page.locator('article[data-card="Esg"]')
@@ -61,7 +77,7 @@ test.describe('staff sign-in and in-place editing', () => {
   })
 
   test('the workspace lists members and the audit log, and signing out ends the session', async ({ page }) => {
-    await signIn(page, '/members')
+    await page.goto('/members')
     await expect(page.getByRole('heading', { name: 'Members', level: 1 })).toBeVisible()
     await expect(page.getByText('admin@northwind.test')).toBeVisible()
     await page.getByRole('link', { name: 'Audit log' }).click()

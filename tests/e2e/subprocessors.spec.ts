@@ -1,18 +1,12 @@
 // Staff add, edit and delete a subprocessor from the portal page, with the company picker (JavaScript)
 // or its plain text input (no JavaScript).
-import { test, expect, type Page } from '@playwright/test'
 import { formatDate } from '../../app/lib/format'
 import { hasJavaScript, waitForHydration } from './support/demo'
+import { expect, test } from './support/staff'
 
 const PORTAL_PATH = '/portal/northwind'
 
-async function logIn(page: Page) {
-  await page.goto('/login')
-  await page.getByLabel('Email').fill('admin@northwind.test')
-  await page.getByLabel('Password').fill('northwind-demo')
-  await page.getByRole('button', { name: 'Sign in' }).click()
-  await expect(page).toHaveURL(new RegExp(`${PORTAL_PATH}$`))
-}
+test.use({ signedIn: true })
 
 test('staff add, edit and delete a subprocessor', async ({ page, browser }, testInfo) => {
   const js = hasJavaScript(testInfo.project.name)
@@ -20,7 +14,7 @@ test('staff add, edit and delete a subprocessor', async ({ page, browser }, test
   const added = js ? { company: 'MongoDB', domain: 'mongodb.com' } : { company: 'Fastly', domain: 'fastly.com' }
   const renamed = js ? 'Northwind Labs Hosting' : 'Northwind Edge Partners'
 
-  await logIn(page)
+  await page.goto(PORTAL_PATH)
   const section = page.getByRole('region', { name: 'Subprocessors' })
   if (js) await waitForHydration(section.getByRole('link', { name: 'Add subprocessor' }))
   await expect(section.getByRole('columnheader', { name: 'Created At' })).toBeVisible()

@@ -1,12 +1,14 @@
 // Staff edit the Trusted-by card's companies from its menu: add one (the company picker with
 // JavaScript, its plain name field without), move it, see it on the public page, and remove it again.
-import { expect, test, type Locator, type Page } from '@playwright/test'
+import type { Locator, Page } from '@playwright/test'
 import { TRUSTED_BY } from '../../db/seed/northwind'
 import { hasJavaScript, waitForHydration } from './support/demo'
-import { signIn } from './support/staff'
+import { expect, test } from './support/staff'
 
 const PORTAL_PATH = '/portal/northwind'
 const DIALOG = 'Edit trusted-by companies'
+
+test.use({ signedIn: true })
 
 async function openEditDialog(page: Page, js: boolean) {
   const section = page.locator('section.trusted-by')
@@ -41,7 +43,7 @@ test('staff add, move and remove a trusted-by company', async ({ page, browser }
   const seeded = TRUSTED_BY.map((company) => company.name)
   const last = seeded.at(-1)!
 
-  await signIn(page, PORTAL_PATH)
+  await page.goto(PORTAL_PATH)
   let dialog = await openEditDialog(page, js)
   await expect(rowNames(dialog)).toHaveText(seeded)
   // Fourth Coffee has no logo: its row shows the building icon instead.

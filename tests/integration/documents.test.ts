@@ -9,14 +9,14 @@ import { createElement } from 'react'
 import { expect, it } from 'vitest'
 import { action as documentsAction, loader as documentsLoader } from '../../app/routes/staff/documents/index'
 import { DocumentLinksField } from '../../app/components/portal/editing/document-links'
-import { createStaffSession } from '../../server/auth/staff-session'
 import { listLibrary } from '../../server/files/library'
 import { applyDocumentLinks, DocumentLinkError } from '../../server/files/links'
 import { sanitiseFileName, sniffDocumentType, UploadRejected } from '../../server/files/upload'
 import { sha256Hex } from '../../server/files/store'
 import { describeEachDatabase, type TestDatabase } from '../setup/database'
-
-const HOST = 'localhost:3000'
+import { createFile, createItem, createOrg } from '../setup/factories'
+import { callRoute } from '../setup/route'
+import { createStaffMember, staffCookie } from '../setup/staff'
 
 async function samplePdf(title: string) {
   const pdf = await PDFDocument.create()
@@ -33,51 +33,17 @@ async function officeZip(mainType: string, folder: string) {
   return zip.generateAsync({ type: 'uint8array' })
 }
 
-type Result = { status: number; body: unknown; location: string | null; setCookie: string | null }
-
-/** A loader or action's answer, whether it returned or threw (a redirect, a data() error). */
-async function settle(promise: Promise<unknown>): Promise<Result> {
-  let value: unknown
-  try {
-    value = await promise
-  } catch (error) {
-    value = error
-  }
-  if (value instanceof Response) return { status: value.status, body: null, location: value.headers.get('location'), setCookie: value.headers.get('set-cookie') }
-  const shaped = value as { type?: string; data?: unknown; init?: { status?: number; headers?: HeadersInit } | null }
-  if (shaped && shaped.type === 'DataWithResponseInit') {
-    return { status: shaped.init?.status ?? 200, body: shaped.data, location: null, setCookie: new Headers(shaped.init?.headers).get('set-cookie') }
-  }
-  if (value instanceof Error) throw value
-  return { status: 200, body: value, location: null, setCookie: null }
-}
-
 describeEachDatabase('documents library', (database) => {
   const db = () => database().handle.db
   const orgId = async () => (await db().selectFrom('orgs').select('id').where('slug', '=', 'northwind').executeTakeFirstOrThrow()).id
 
-  async function cookieFor(email: string) {
-    const staff = await db().selectFrom('staff_members').select('id').where('email', '=', email).executeTakeFirstOrThrow()
-    const setCookie = await createStaffSession(db(), database().env, staff.id, new Request(`http://${HOST}/login`))
-    return setCookie.split(';')[0]
+  /** The library's action, posted as the demo admin unless another cookie is given. */
+  async function post(form: FormData, options: { cookie?: string; env?: Partial<TestDatabase['env']>; path?: string } = {}) {
+    return callRoute(documentsAction, database(), { path: options.path ?? '/documents?uploadModal=true', form, cookie: options.cookie ?? (await staffCookie(database())), env: options.env })
   }
 
-  function context(env: Partial<TestDatabase['env']> = {}) {
-    return { db: db(), env: { ...database().env, ...env }, nonce: 'test', clientAddress: '127.0.0.1' }
-  }
-
-  async function post(form: FormData, options: { cookie?: string; env?: Partial<TestDatabase['env']>; url?: string } = {}) {
-    const request = new Request(new URL(options.url ?? '/documents?uploadModal=true', `http://${HOST}`), {
-      method: 'POST',
-      body: form,
-      headers: { host: HOST, origin: `http://${HOST}`, cookie: options.cookie ?? (await cookieFor('admin@northwind.test')) },
-    })
-    return settle(documentsAction({ request, params: {}, context: context(options.env) } as never))
-  }
-
-  async function load(url = '/documents', cookie?: string) {
-    const request = new Request(new URL(url, `http://${HOST}`), { headers: { host: HOST, cookie: cookie ?? (await cookieFor('admin@northwind.test')) } })
-    return settle(documentsLoader({ request, params: {}, context: context() } as never))
+  async function load(path = '/documents', cookie?: string) {
+    return callRoute(documentsLoader, database(), { path, cookie: cookie ?? (await staffCookie(database())) })
   }
 
   function uploadForm(bytes: Uint8Array, name: string, type: string, documentAccessType = 'view-and-download') {
@@ -95,7 +61,7 @@ describeEachDatabase('documents library', (database) => {
     const result = await post(uploadForm(bytes, 'Pentest summary 2026.pdf', 'application/pdf', 'view-only'))
     expect(result.status).toBe(302)
     expect(result.location).toBe('/documents')
-    expect(result.setCookie).toContain('tc_flash=')
+    expect(result.headers.get('set-cookie')).toContain('tc_flash=')
 
     const row = await db().selectFrom('files').selectAll().where('original_name', '=', 'Pentest summary 2026.pdf').executeTakeFirstOrThrow()
     expect(row.sha256).toBe(sha256Hex(bytes))
@@ -108,21 +74,21 @@ describeEachDatabase('documents library', (database) => {
     expect(audit).toEqual({ actor: 'admin@northwind.test', action: 'document.upload' })
 
     const page = await load('/documents?uploadModal=true')
-    const body = page.body as { documents: { id: string; name: string; accessType: string; links: unknown[] }[]; uploadOpen: boolean }
+    const body = page.data as { documents: { id: string; name: string; accessType: string; links: unknown[] }[]; uploadOpen: boolean }
     expect(body.uploadOpen).toBe(true)
     const listed = body.documents.find((document) => document.id === row.id)
     expect(listed).toMatchObject({ name: 'Pentest summary 2026.pdf', accessType: 'view-only', links: [] })
     const names = body.documents.map((document) => document.name)
     expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base', numeric: true })))
 
-    const filtered = (await load('/documents?q=pentest')).body as { documents: { name: string }[] }
+    const filtered = (await load('/documents?q=pentest')).data as { documents: { name: string }[] }
     expect(filtered.documents.map((document) => document.name)).toEqual(['Pentest summary 2026.pdf'])
     const library = await listLibrary(db(), await orgId())
     expect(library.find((entry) => entry.id === row.id)).toMatchObject({ name: 'Pentest summary 2026.pdf', contentType: 'application/pdf' })
   })
 
   it('lists which items link each seeded document, with their card titles', async () => {
-    const body = (await load()).body as { documents: { links: { itemTitle: string; cardTitle: string; href: string }[] }[] }
+    const body = (await load()).data as { documents: { links: { itemTitle: string; cardTitle: string; href: string }[] }[] }
     const linked = body.documents.filter((document) => document.links.length)
     expect(linked.length).toBeGreaterThan(0)
     expect(linked[0].links[0].cardTitle).toBeTruthy()
@@ -134,7 +100,7 @@ describeEachDatabase('documents library', (database) => {
     const html = new TextEncoder().encode('<!DOCTYPE html><html><body><script>alert(1)</script></body></html>')
     const result = await post(uploadForm(html, 'report.pdf', 'application/pdf'))
     expect(result.status).toBe(400)
-    expect(JSON.stringify(result.body)).toContain('This file type is not allowed')
+    expect(JSON.stringify(result.data)).toContain('This file type is not allowed')
     expect(await fileCount()).toBe(before)
   })
 
@@ -144,7 +110,7 @@ describeEachDatabase('documents library', (database) => {
     big.set(new TextEncoder().encode('%PDF-1.7\n'))
     const result = await post(uploadForm(big, 'big.pdf', 'application/pdf'), { env: { MAX_UPLOAD_MB: 1 } })
     expect(result.status).toBe(413)
-    expect(JSON.stringify(result.body)).toContain('The file is larger than 1 MB')
+    expect(JSON.stringify(result.data)).toContain('The file is larger than 1 MB')
     expect(await fileCount()).toBe(before)
   })
 
@@ -155,18 +121,14 @@ describeEachDatabase('documents library', (database) => {
     form.set('file', new File([], '', { type: 'application/octet-stream' }))
     const result = await post(form)
     expect(result.status).toBe(400)
-    expect(JSON.stringify(result.body)).toContain('Choose a file to upload')
+    expect(JSON.stringify(result.data)).toContain('Choose a file to upload')
   })
 
   it('gives a member without the documents scope a 403 from the loader and the action', async () => {
-    await db()
-      .insertInto('staff_members')
-      .values({ org_id: await orgId(), email: 'editor-no-docs@northwind.test', name: 'No Docs', permissions: JSON.stringify(['statuspage:edit', 'files:view']) })
-      .execute()
-    const cookie = await cookieFor('editor-no-docs@northwind.test')
+    const cookie = await createStaffMember(database(), 'editor-no-docs@northwind.test', ['statuspage:edit', 'files:view'], { name: 'No Docs' })
     const loaded = await load('/documents', cookie)
     expect(loaded.status).toBe(403)
-    expect(loaded.body).toBe("You don't have access to this page")
+    expect(loaded.data).toBe("You don't have access to this page")
     const before = await fileCount()
     const posted = await post(uploadForm(await samplePdf('x'), 'x.pdf', 'application/pdf'), { cookie })
     expect(posted.status).toBe(403)
@@ -174,34 +136,36 @@ describeEachDatabase('documents library', (database) => {
   })
 
   it('sends a visitor without a session to the login page', async () => {
-    const request = new Request(new URL('/documents', `http://${HOST}`), { headers: { host: HOST } })
-    const result = await settle(documentsLoader({ request, params: {}, context: context() } as never))
+    const result = await callRoute(documentsLoader, database(), { path: '/documents' })
     expect(result.status).toBe(302)
     expect(result.location).toBe('/login?redirectTo=%2Fdocuments')
   })
 
   it('changes the access type, and deletes only a document no item links', async () => {
-    const linked = await db().selectFrom('item_files').innerJoin('files', 'files.id', 'item_files.file_id').select(['files.id', 'files.original_name']).executeTakeFirstOrThrow()
+    const org = await createOrg(database())
+    const item = await createItem(database(), org.product, { kind: 'Policies', title: 'Information security policy' })
+    const linked = await createFile(database(), org, { item })
+    const cookie = org.admin.cookie
     const access = new FormData()
     access.set('intent', 'accessType')
     access.set('fileId', linked.id)
     access.set('documentAccessType', 'view-only')
-    expect((await post(access, { url: '/documents' })).status).toBe(302)
+    expect((await post(access, { path: '/documents', cookie })).status).toBe(302)
     expect((await db().selectFrom('files').select('document_access_type').where('id', '=', linked.id).executeTakeFirstOrThrow()).document_access_type).toBe('view-only')
 
     const remove = new FormData()
     remove.set('intent', 'delete')
     remove.set('fileId', linked.id)
-    const refused = await post(remove, { url: '/documents' })
+    const refused = await post(remove, { path: '/documents', cookie })
     expect(refused.status).toBe(400)
-    expect(JSON.stringify(refused.body)).toContain('Unlink this document from its items first')
+    expect(JSON.stringify(refused.data)).toContain('Unlink this document from its items first')
     expect(await db().selectFrom('files').select('id').where('id', '=', linked.id).executeTakeFirst()).toBeTruthy()
 
-    await post(uploadForm(new TextEncoder().encode('name,role\nAda,admin\n'), 'people.csv', 'text/csv'))
-    const csv = await db().selectFrom('files').select(['id', 'content_type']).where('original_name', '=', 'people.csv').executeTakeFirstOrThrow()
+    await post(uploadForm(new TextEncoder().encode('name,role\nAda,admin\n'), 'people.csv', 'text/csv'), { cookie })
+    const csv = await db().selectFrom('files').select(['id', 'content_type']).where('org_id', '=', org.id).where('original_name', '=', 'people.csv').executeTakeFirstOrThrow()
     expect(csv.content_type).toBe('text/csv; charset=utf-8')
     remove.set('fileId', csv.id)
-    expect((await post(remove, { url: '/documents' })).status).toBe(302)
+    expect((await post(remove, { path: '/documents', cookie })).status).toBe(302)
     expect(await db().selectFrom('files').select('id').where('id', '=', csv.id).executeTakeFirst()).toBeUndefined()
     const actions = await db().selectFrom('audit_entries').select('action').where('target', 'in', [linked.id, csv.id]).execute()
     expect(actions.map((entry) => entry.action).sort()).toEqual(['document.accessType', 'document.delete', 'document.upload'])
@@ -209,22 +173,19 @@ describeEachDatabase('documents library', (database) => {
     const garbage = new FormData()
     garbage.set('intent', 'delete')
     garbage.set('fileId', "'; drop table files; --")
-    expect((await post(garbage, { url: '/documents' })).status).toBe(400)
+    expect((await post(garbage, { path: '/documents', cookie })).status).toBe(400)
   })
 
   it('applyDocumentLinks links and unlinks within its transaction, and rolls back with it', async () => {
-    const item = await db()
-      .selectFrom('item_files')
-      .innerJoin('items', 'items.id', 'item_files.item_id')
-      .innerJoin('products', 'products.id', 'items.product_id')
-      .select(['items.id', 'products.org_id'])
-      .orderBy('items.id')
-      .executeTakeFirstOrThrow()
+    const org = await createOrg(database())
+    const item = await createItem(database(), org.product, { kind: 'Policies', title: 'Information security policy' })
+    for (const name of ['policy.pdf', 'policy-appendix.pdf']) await createFile(database(), org, { item, name })
+    for (const name of ['first.pdf', 'second.pdf', 'stranger.pdf']) await createFile(database(), org, { name })
     const positions = async () =>
       (await db().selectFrom('item_files').select(['file_id', 'position']).where('item_id', '=', item.id).orderBy('position').execute()).map((row) => row.file_id)
     const start = await positions()
     expect(start.length).toBeGreaterThanOrEqual(1)
-    const library = await listLibrary(db(), item.org_id)
+    const library = await listLibrary(db(), org.id)
     const [first, second, stranger] = library.filter((entry) => !start.includes(entry.id)).map((entry) => entry.id)
     expect(stranger).toBeTruthy()
     const apply = (link: string[], unlink: string[]) => db().transaction().execute((trx) => applyDocumentLinks(trx, { itemId: item.id, link, unlink }))
@@ -254,12 +215,7 @@ describeEachDatabase('documents library', (database) => {
     const after = await positions()
 
     // A document of another org cannot be linked, and the whole call fails.
-    const other = await db().insertInto('orgs').values({ slug: 'other-org', name: 'Other' }).returning('id').executeTakeFirstOrThrow()
-    const foreign = await db()
-      .insertInto('files')
-      .values({ org_id: other.id, sha256: 'a'.repeat(64), original_name: 'theirs.pdf', content_type: 'application/pdf', size_bytes: 1 })
-      .returning('id')
-      .executeTakeFirstOrThrow()
+    const foreign = await createFile(database(), await createOrg(database()), { name: 'theirs.pdf' })
     await expect(db().transaction().execute((trx) => applyDocumentLinks(trx, { itemId: item.id, link: [foreign.id], unlink: [] }))).rejects.toBeInstanceOf(DocumentLinkError)
     await expect(db().transaction().execute((trx) => applyDocumentLinks(trx, { itemId: item.id, link: ['not-a-uuid'], unlink: [] }))).rejects.toBeInstanceOf(DocumentLinkError)
     expect(await positions()).toEqual(after)

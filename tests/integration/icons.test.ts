@@ -2,12 +2,12 @@
 import { readFile } from 'node:fs/promises'
 import { deflateSync, inflateSync } from 'node:zlib'
 import { expect, it } from 'vitest'
+import { STAFF_PERMISSIONS } from '../../app/lib/permissions'
 import { action as portalAction } from '../../app/routes/portal/portal'
 import { loader as fileLoader } from '../../app/routes/resources/portal-file'
-import { createStaffSession } from '../../server/auth/staff-session'
 import { describeEachDatabase } from '../setup/database'
-
-const HOST = 'localhost:3000'
+import { createOrg, createStaffMember, type OrgFixture } from '../setup/factories'
+import { callRoute, type RouteResult } from '../setup/route'
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]
 
 const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
@@ -91,127 +91,122 @@ const HOSTILE_SVG = `<?xml version="1.0"?>
 describeEachDatabase('change card icon', (database) => {
   const KIND = 'DataSecurity'
 
-  async function staffCookie() {
+  function post(org: OrgFixture, fields: Record<string, string | File>, cookie = org.admin.cookie) {
+    return callRoute(portalAction, database(), { path: org.home, params: org.params, cookie, form: { intent: 'card.icon', returnTo: org.home, ...fields } })
+  }
+
+  /** The status and toast of a redirect, or the status and field errors of a refusal. */
+  function outcome(result: RouteResult) {
+    if (result.response) return { status: result.status, toast: result.toast }
+    return { status: result.status, errors: result.data?.result?.error }
+  }
+
+  async function iconFileId(org: OrgFixture) {
     const { db } = database().handle
-    const staff = await db.selectFrom('staff_members').select('id').where('email', '=', 'admin@northwind.test').executeTakeFirstOrThrow()
-    const setCookie = await createStaffSession(db, database().env, staff.id, new Request(`http://${HOST}/login`))
-    return setCookie.split(';')[0]
-  }
-
-  async function post(fields: Record<string, string | File>) {
-    const body = new FormData()
-    body.set('intent', 'card.icon')
-    body.set('returnTo', '/')
-    for (const [name, value] of Object.entries(fields)) body.set(name, value)
-    const request = new Request(`http://${HOST}/`, { method: 'POST', body, headers: { host: HOST, cookie: await staffCookie() } })
-    const context = { db: database().handle.db, env: database().env, nonce: 'test', clientAddress: '127.0.0.1' }
-    try {
-      return await portalAction({ request, params: {}, context } as never)
-    } catch (error) {
-      return error
-    }
-  }
-
-  /** The status and field errors of whatever the action answered or threw. */
-  function outcome(result: unknown) {
-    if (result instanceof Response) return { status: result.status, toast: decodeURIComponent(result.headers.get('set-cookie')?.match(/tc_flash=([^;]*)/)?.[1] ?? '') }
-    const value = result as { init?: { status?: number }; data?: { result?: { error?: Record<string, string[]> } } }
-    return { status: value.init?.status, errors: value.data?.result?.error }
-  }
-
-  async function iconFileId() {
-    const { db } = database().handle
-    const platform = await db.selectFrom('products').select('id').where('is_default', '=', true).executeTakeFirstOrThrow()
-    const card = await db.selectFrom('cards').select('icon_file_id').where('product_id', '=', platform.id).where('kind', '=', KIND).executeTakeFirstOrThrow()
+    const card = await db.selectFrom('cards').select('icon_file_id').where('product_id', '=', org.product.id).where('kind', '=', KIND).executeTakeFirstOrThrow()
     return card.icon_file_id
   }
 
   /** The file route as an anonymous visitor sees it. */
-  async function fetchAnonymously(fileId: string) {
-    const request = new Request(`http://${HOST}/files/${fileId}`, { headers: { host: HOST } })
-    const context = { db: database().handle.db, env: database().env, nonce: 'test', clientAddress: '127.0.0.1' }
-    return (await fileLoader({ request, params: { fileId }, context } as never)) as Response
+  function fetchAnonymously(org: OrgFixture, fileId: string) {
+    return callRoute(fileLoader, database(), { path: `${org.home}/files/${fileId}`, params: { ...org.params, fileId } })
   }
 
   const file = (bytes: Uint8Array | string, name: string, type: string) => new File([typeof bytes === 'string' ? bytes : new Uint8Array(bytes)], name, { type })
 
+  /** Gives the card a custom icon the way staff do, and returns its file's id. */
+  async function uploadIcon(org: OrgFixture) {
+    expect(outcome(await post(org, { kind: KIND, mode: 'custom', icon: file(png(20, 20), 'shield.png', 'image/png') }))).toEqual({ status: 302, toast: 'Card icon saved' })
+    const fileId = await iconFileId(org)
+    expect(fileId).not.toBeNull()
+    return fileId!
+  }
+
   it('asks for a file in custom mode when the card has no custom icon', async () => {
-    expect(await iconFileId()).toBeNull()
-    expect(outcome(await post({ kind: KIND, mode: 'custom' }))).toEqual({ status: 400, errors: { icon: ['Custom icon is required'] } })
-    expect(await iconFileId()).toBeNull()
+    const org = await createOrg(database())
+    expect(await iconFileId(org)).toBeNull()
+    expect(outcome(await post(org, { kind: KIND, mode: 'custom' }))).toEqual({ status: 400, errors: { icon: ['Custom icon is required'] } })
+    expect(await iconFileId(org)).toBeNull()
   })
 
   it('saves a 20 x 20 PNG and serves it to an anonymous visitor as image/png', async () => {
+    const org = await createOrg(database())
     const bytes = png(20, 20)
-    expect(outcome(await post({ kind: KIND, mode: 'custom', icon: file(bytes, 'shield.png', 'image/png') }))).toEqual({ status: 302, toast: 'Card icon saved' })
-    const fileId = await iconFileId()
+    expect(outcome(await post(org, { kind: KIND, mode: 'custom', icon: file(bytes, 'shield.png', 'image/png') }))).toEqual({ status: 302, toast: 'Card icon saved' })
+    const fileId = await iconFileId(org)
     expect(fileId).not.toBeNull()
-    const response = await fetchAnonymously(fileId!)
-    expect(response.status).toBe(200)
-    expect(response.headers.get('content-type')).toBe('image/png')
-    expect(response.headers.get('content-security-policy')).toContain('sandbox')
-    expect(new Uint8Array(await response.arrayBuffer())).toEqual(bytes)
+    const { response } = await fetchAnonymously(org, fileId!)
+    expect(response!.status).toBe(200)
+    expect(response!.headers.get('content-type')).toBe('image/png')
+    expect(response!.headers.get('content-security-policy')).toContain('sandbox')
+    expect(new Uint8Array(await response!.arrayBuffer())).toEqual(bytes)
   })
 
   it('refuses a PNG that is not 20 x 20 px', async () => {
-    const before = await iconFileId()
-    expect(outcome(await post({ kind: KIND, mode: 'custom', icon: file(png(21, 20), 'wide.png', 'image/png') }))).toEqual({
+    const org = await createOrg(database())
+    const before = await uploadIcon(org)
+    expect(outcome(await post(org, { kind: KIND, mode: 'custom', icon: file(png(21, 20), 'wide.png', 'image/png') }))).toEqual({
       status: 400,
       errors: { icon: ['The icon must be 20 x 20 px'] },
     })
-    expect(await iconFileId()).toBe(before)
+    expect(await iconFileId(org)).toBe(before)
   })
 
   it('refuses an upload over 1 MB', async () => {
+    const org = await createOrg(database())
     const big = new Uint8Array(2 * 1024 * 1024)
     big.set(png(20, 20))
-    expect(outcome(await post({ kind: KIND, mode: 'custom', icon: file(big, 'big.png', 'image/png') }))).toEqual({
+    expect(outcome(await post(org, { kind: KIND, mode: 'custom', icon: file(big, 'big.png', 'image/png') }))).toEqual({
       status: 400,
       errors: { icon: ['The icon must be at most 1 MB'] },
     })
   })
 
   it('judges the type by the bytes, not the name or the declared type', async () => {
-    expect(outcome(await post({ kind: KIND, mode: 'custom', icon: file('just some text, honestly', 'notes.png', 'image/png') }))).toEqual({
+    const org = await createOrg(database())
+    expect(outcome(await post(org, { kind: KIND, mode: 'custom', icon: file('just some text, honestly', 'notes.png', 'image/png') }))).toEqual({
       status: 400,
       errors: { icon: ['The icon must be a png, jpeg or svg image'] },
     })
   })
 
   it('saves a 20 x 20 JPEG as it is, and reads the size of a JPEG from its frame header', async () => {
+    const org = await createOrg(database())
     const jpeg = new Uint8Array(await readFile('tests/fixtures/card-icon.jpg'))
     // The same picture claiming 21 rows in its start-of-frame segment is refused.
     const taller = jpeg.slice()
     const frame = taller.findIndex((byte, index) => byte === 0xff && taller[index + 1] === 0xc0)
     expect(frame).toBeGreaterThan(0)
     taller[frame + 6] = 21
-    expect(outcome(await post({ kind: KIND, mode: 'custom', icon: file(taller, 'tall.jpg', 'image/jpeg') }))).toEqual({
+    expect(outcome(await post(org, { kind: KIND, mode: 'custom', icon: file(taller, 'tall.jpg', 'image/jpeg') }))).toEqual({
       status: 400,
       errors: { icon: ['The icon must be 20 x 20 px'] },
     })
-    expect(outcome(await post({ kind: KIND, mode: 'custom', icon: file(jpeg, 'teal.jpeg', 'application/octet-stream') }))).toEqual({ status: 302, toast: 'Card icon saved' })
-    const response = await fetchAnonymously((await iconFileId())!)
-    expect(response.headers.get('content-type')).toBe('image/jpeg')
-    expect(new Uint8Array(await response.arrayBuffer())).toEqual(jpeg)
+    expect(outcome(await post(org, { kind: KIND, mode: 'custom', icon: file(jpeg, 'teal.jpeg', 'application/octet-stream') }))).toEqual({ status: 302, toast: 'Card icon saved' })
+    const { response } = await fetchAnonymously(org, (await iconFileId(org))!)
+    expect(response!.headers.get('content-type')).toBe('image/jpeg')
+    expect(new Uint8Array(await response!.arrayBuffer())).toEqual(jpeg)
   })
 
   it('refuses an SVG that is not well-formed', async () => {
-    const before = await iconFileId()
+    const org = await createOrg(database())
+    const before = await uploadIcon(org)
     const broken = '<svg xmlns="http://www.w3.org/2000/svg"><rect width="20" height="20"></svg>'
-    expect(outcome(await post({ kind: KIND, mode: 'custom', icon: file(broken, 'broken.svg', 'image/svg+xml') }))).toEqual({
+    expect(outcome(await post(org, { kind: KIND, mode: 'custom', icon: file(broken, 'broken.svg', 'image/svg+xml') }))).toEqual({
       status: 400,
       errors: { icon: ['The icon must be a png, jpeg or svg image'] },
     })
-    expect(await iconFileId()).toBe(before)
+    expect(await iconFileId(org)).toBe(before)
   })
 
   it('renders a hostile SVG to a PNG with nothing of its script left', async () => {
-    const result = outcome(await post({ kind: KIND, mode: 'custom', icon: file(HOSTILE_SVG, 'evil.svg', 'image/svg+xml') }))
+    const org = await createOrg(database())
+    const result = outcome(await post(org, { kind: KIND, mode: 'custom', icon: file(HOSTILE_SVG, 'evil.svg', 'image/svg+xml') }))
     expect(result).toEqual({ status: 302, toast: 'Card icon saved' })
-    const fileId = await iconFileId()
-    const response = await fetchAnonymously(fileId!)
-    expect(response.headers.get('content-type')).toBe('image/png')
-    const bytes = new Uint8Array(await response.arrayBuffer())
+    const fileId = await iconFileId(org)
+    const { response } = await fetchAnonymously(org, fileId!)
+    expect(response!.headers.get('content-type')).toBe('image/png')
+    const bytes = new Uint8Array(await response!.arrayBuffer())
     expect([...bytes.subarray(0, 8)]).toEqual(PNG_SIGNATURE)
     // IHDR: 20 x 20.
     const view = new DataView(bytes.buffer, bytes.byteOffset)
@@ -228,33 +223,31 @@ describeEachDatabase('change card icon', (database) => {
   })
 
   it('keeps the custom icon when custom is saved again without a new file', async () => {
-    const before = await iconFileId()
+    const org = await createOrg(database())
+    const before = await uploadIcon(org)
     expect(before).not.toBeNull()
-    expect(outcome(await post({ kind: KIND, mode: 'custom' }))).toEqual({ status: 302, toast: 'Card icon saved' })
-    expect(await iconFileId()).toBe(before)
+    expect(outcome(await post(org, { kind: KIND, mode: 'custom' }))).toEqual({ status: 302, toast: 'Card icon saved' })
+    expect(await iconFileId(org)).toBe(before)
   })
 
   it('resets to the default icon, and the old icon is no longer served to visitors', async () => {
-    const before = await iconFileId()
-    expect(outcome(await post({ kind: KIND, mode: 'default' }))).toEqual({ status: 302, toast: 'Card icon reset to default' })
-    expect(await iconFileId()).toBeNull()
-    await expect(fetchAnonymously(before!)).rejects.toMatchObject({ init: { status: 404 } })
+    const org = await createOrg(database())
+    const before = await uploadIcon(org)
+    expect((await fetchAnonymously(org, before)).status).toBe(200)
+    expect(outcome(await post(org, { kind: KIND, mode: 'default' }))).toEqual({ status: 302, toast: 'Card icon reset to default' })
+    expect(await iconFileId(org)).toBeNull()
+    expect(await fetchAnonymously(org, before)).toMatchObject({ status: 404, thrown: true })
   })
 
   it('refuses staff without assets:edit', async () => {
-    const { db } = database().handle
-    const staff = await db.selectFrom('staff_members').select(['id', 'permissions']).where('email', '=', 'admin@northwind.test').executeTakeFirstOrThrow()
-    const permissions = staff.permissions as string[]
-    await db
-      .updateTable('staff_members')
-      .set({ permissions: JSON.stringify(permissions.filter((permission) => permission !== 'assets:edit')) })
-      .where('id', '=', staff.id)
-      .execute()
-    try {
-      expect(outcome(await post({ kind: KIND, mode: 'custom', icon: file(png(20, 20), 'shield.png', 'image/png') })).status).toBe(403)
-      expect(await iconFileId()).toBeNull()
-    } finally {
-      await db.updateTable('staff_members').set({ permissions: JSON.stringify(permissions) }).where('id', '=', staff.id).execute()
-    }
+    const org = await createOrg(database())
+    const editor = await createStaffMember(
+      database(),
+      'editor@example.test',
+      STAFF_PERMISSIONS.filter((permission) => permission !== 'assets:edit'),
+      { org },
+    )
+    expect(outcome(await post(org, { kind: KIND, mode: 'custom', icon: file(png(20, 20), 'shield.png', 'image/png') }, editor)).status).toBe(403)
+    expect(await iconFileId(org)).toBeNull()
   })
 })

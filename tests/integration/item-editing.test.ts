@@ -1,11 +1,13 @@
 import { expect, it } from 'vitest'
 import { loader as portalLoader } from '../../app/routes/portal/portal'
+import type { PortalView } from '../../app/lib/portal-view'
 import { describeEachDatabase, type TestDatabase } from '../setup/database'
+import { callRoute } from '../setup/route'
 import { createStaffMember, postPortal, staffCookie } from '../setup/staff'
 
-async function publicView(database: TestDatabase, url = '/portal/northwind', params: Record<string, string> = { orgSlug: 'northwind' }) {
-  const request = new Request(`http://localhost:3000${url}`, { headers: { host: 'localhost:3000' } })
-  return portalLoader({ request, params, context: { db: database.handle.db, env: database.env, nonce: 't', clientAddress: '127.0.0.1' } } as never)
+/** The demo portal's page as a visitor sees it, or as the staff member whose cookie is given. */
+async function portalView(database: TestDatabase, path = '/portal/northwind', params: Record<string, string> = { orgSlug: 'northwind' }, cookie?: string) {
+  return (await callRoute<PortalView>(portalLoader, database, { path, params, cookie })).data
 }
 
 async function item(database: TestDatabase, uid: string) {
@@ -45,7 +47,7 @@ describeEachDatabase('item editing', (database) => {
     expect(product.revision).toBe(revision + 1)
     const audit = await database().handle.db.selectFrom('audit_entries').select(['action', 'target']).where('action', '=', 'items.save').execute()
     expect(audit).toContainEqual({ action: 'items.save', target: 'DataSecurity' })
-    const view = await publicView(database(), '/portal/northwind/item/encryption-at-rest', { orgSlug: 'northwind', itemSlug: 'encryption-at-rest' })
+    const view = await portalView(database(), '/portal/northwind/item/encryption-at-rest', { orgSlug: 'northwind', itemSlug: 'encryption-at-rest' })
     expect(view.openCard?.items.find((entry) => entry.uid === 'encryption-at-rest')?.explanation).toBe('AES-256 everywhere, keys rotated yearly.')
   })
 
@@ -99,8 +101,7 @@ describeEachDatabase('item editing', (database) => {
     })
     expect(saved.status).toBe(302)
     expect((await item(database(), linked.uid)).featured).toBe(!linked.featured)
-    const request = new Request('http://localhost:3000/portal/northwind?card=Documents&edit=true', { headers: { host: 'localhost:3000', cookie } })
-    const view = await portalLoader({ request, params: { orgSlug: 'northwind' }, context: { db: database().handle.db, env: database().env, nonce: 't', clientAddress: '127.0.0.1' } } as never)
+    const view = await portalView(database(), '/portal/northwind?card=Documents&edit=true', { orgSlug: 'northwind' }, cookie)
     expect(view.editor?.documentKinds?.map((entry) => entry.kind)).toContain('Policies')
   })
 
@@ -128,12 +129,12 @@ describeEachDatabase('item editing', (database) => {
     expect(taken.data.result.error.slug[0]).toMatch(/^This URL slug is already in use by item: /)
     const slug = await postPortal(database(), cookie, { intent: 'item.slug', uid: custom.uid, slug: 'resilience-testing', returnTo: '/portal/northwind' })
     expect(slug.status).toBe(302)
-    expect(decodeURIComponent(slug.headers.get('set-cookie') ?? '')).toContain('Successfully created custom URL for Chaos engineering')
+    expect(slug.toast).toContain('Successfully created custom URL for Chaos engineering')
 
     const excluded = await postPortal(database(), cookie, { intent: 'item.move', uid: custom.uid, destination: 'Overview', returnTo: '/portal/northwind' })
-    expect(decodeURIComponent(excluded.headers.get('set-cookie') ?? '')).toContain('Failed to move item to another card')
+    expect(excluded.toast).toContain('Failed to move item to another card')
     const moved = await postPortal(database(), cookie, { intent: 'item.move', uid: custom.uid, destination: 'BusinessContinuity', returnTo: '/portal/northwind' })
-    expect(decodeURIComponent(moved.headers.get('set-cookie') ?? '')).toContain('Successfully moved Chaos engineering to Business Continuity')
+    expect(moved.toast).toContain('Successfully moved Chaos engineering to Business Continuity')
     expect((await item(database(), custom.uid)).card_kind).toBe('BusinessContinuity')
 
     const standard = await postPortal(database(), cookie, { intent: 'item.delete', uid: 'encryption-at-rest' })
@@ -147,10 +148,10 @@ describeEachDatabase('item editing', (database) => {
   it('hides and shows a card with the spec toasts', async () => {
     const cookie = await staffCookie(database())
     const hidden = await postPortal(database(), cookie, { intent: 'card.visibility', kind: 'DataSecurity', hidden: 'true', returnTo: '/portal/northwind' })
-    expect(decodeURIComponent(hidden.headers.get('set-cookie') ?? '')).toContain('Card hidden in Trust Center')
-    expect((await publicView(database())).cards.map((card) => card.kind)).not.toContain('DataSecurity')
+    expect(hidden.toast).toContain('Card hidden in Trust Center')
+    expect((await portalView(database())).cards.map((card) => card.kind)).not.toContain('DataSecurity')
     const shown = await postPortal(database(), cookie, { intent: 'card.visibility', kind: 'DataSecurity', hidden: 'false', returnTo: '/portal/northwind' })
-    expect(decodeURIComponent(shown.headers.get('set-cookie') ?? '')).toContain('Card shown in Trust Center')
+    expect(shown.toast).toContain('Card shown in Trust Center')
     const tooShort = await postPortal(database(), cookie, { intent: 'card.displayText', kind: 'DataSecurity', displayText: 'abc' })
     expect(tooShort.data.result.error.displayText).toEqual(['Must be at least 4 characters, or leave empty for default.'])
     const placeholder = await postPortal(database(), cookie, { intent: 'card.placeholder', kind: 'Esg', placeholder: 'x'.repeat(1001) })
@@ -160,12 +161,7 @@ describeEachDatabase('item editing', (database) => {
   it('shows staff without statuspage:edit the portal read-only, and editors the tools', async () => {
     const readOnly = await createStaffMember(database(), 'reader@northwind.test', ['audit'])
     const editor = await staffCookie(database())
-    const view = (cookie: string) =>
-      portalLoader({
-        request: new Request('http://localhost:3000/portal/northwind?card=DataSecurity&edit=true', { headers: { host: 'localhost:3000', cookie } }),
-        params: { orgSlug: 'northwind' },
-        context: { db: database().handle.db, env: database().env, nonce: 't', clientAddress: '127.0.0.1' },
-      } as never)
+    const view = (cookie: string) => portalView(database(), '/portal/northwind?card=DataSecurity&edit=true', { orgSlug: 'northwind' }, cookie)
     const reader = await view(readOnly)
     expect(reader.mode).toBe('Main')
     expect(reader.editor).toBeNull()
@@ -188,6 +184,6 @@ describeEachDatabase('item editing', (database) => {
       expect(anonymous.status).toBe(302)
       expect(anonymous.headers.get('location')).toMatch(/^\/login\?redirectTo=/)
     }
-    expect((await publicView(database())).cards.map((card) => card.kind)).toContain('DataSecurity')
+    expect((await portalView(database())).cards.map((card) => card.kind)).toContain('DataSecurity')
   })
 })

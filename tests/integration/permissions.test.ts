@@ -6,19 +6,14 @@ import { action as membersAction, loader as membersLoader } from '../../app/rout
 import { loader as outboxLoader } from '../../app/routes/staff/settings/outbox'
 import { STAFF_PERMISSIONS } from '../../app/lib/permissions'
 import { EDIT_INTENTS } from '../../server/portal/editing/index'
+import type { PortalView } from '../../app/lib/portal-view'
 import { describeEachDatabase, type TestDatabase } from '../setup/database'
+import { callRoute } from '../setup/route'
 import { createStaffMember, postPortal } from '../setup/staff'
 
-async function call(fn: (args: never) => unknown, database: TestDatabase, path: string, cookie: string, form?: Record<string, string>) {
-  const body = form ? new FormData() : undefined
-  for (const [name, value] of Object.entries(form ?? {})) body!.append(name, value)
-  const request = new Request(`http://localhost:3000${path}`, { method: form ? 'POST' : 'GET', body, headers: { host: 'localhost:3000', cookie, origin: 'http://localhost:3000' } })
-  try {
-    const result = await fn({ request, params: { orgSlug: 'northwind' }, context: { db: database.handle.db, env: database.env, nonce: 't', clientAddress: '127.0.0.1' } } as never)
-    return result instanceof Response ? result.status : ((result as { init?: { status?: number } })?.init?.status ?? 200)
-  } catch (thrown) {
-    return thrown instanceof Response ? thrown.status : ((thrown as { init?: { status?: number } }).init?.status ?? 500)
-  }
+/** The status a private page's loader or action answers. */
+async function statusOf(fn: (args: never) => unknown, database: TestDatabase, path: string, cookie: string, form?: Record<string, string>) {
+  return (await callRoute(fn, database, { path, cookie, form })).status
 }
 
 describeEachDatabase('permission matrix', (database) => {
@@ -33,8 +28,11 @@ describeEachDatabase('permission matrix', (database) => {
 
   it('shows such a member the portal without editing tools', async () => {
     const reader = await createStaffMember(database(), 'reader-only@northwind.test', ['audit'])
-    const request = new Request('http://localhost:3000/portal/northwind?card=DataSecurity&edit=true&dialog=displayText&target=DataSecurity', { headers: { host: 'localhost:3000', cookie: reader } })
-    const view = await portalLoader({ request, params: { orgSlug: 'northwind' }, context: { db: database().handle.db, env: database().env, nonce: 't', clientAddress: '127.0.0.1' } } as never)
+    const { data: view } = await callRoute<PortalView>(portalLoader, database(), {
+      path: '/portal/northwind?card=DataSecurity&edit=true&dialog=displayText&target=DataSecurity',
+      params: { orgSlug: 'northwind' },
+      cookie: reader,
+    })
     expect(view.mode).toBe('Main')
     expect(view.editor).toBeNull()
   })
@@ -47,12 +45,12 @@ describeEachDatabase('permission matrix', (database) => {
       ['/documents', documentsLoader],
       ['/settings/outbox', outboxLoader],
     ]
-    for (const [path, loader] of pages) expect({ path, status: await call(loader, database(), path, editorOnly) }).toEqual({ path, status: 403 })
-    expect(await call(membersAction, database(), '/members', editorOnly, { intent: 'invite', email: 'x@northwind.test' })).toBe(403)
-    expect(await call(documentsAction, database(), '/documents', editorOnly, { intent: 'delete', fileId: '00000000-0000-0000-0000-000000000000' })).toBe(403)
+    for (const [path, loader] of pages) expect({ path, status: await statusOf(loader, database(), path, editorOnly) }).toEqual({ path, status: 403 })
+    expect(await statusOf(membersAction, database(), '/members', editorOnly, { intent: 'invite', email: 'x@northwind.test' })).toBe(403)
+    expect(await statusOf(documentsAction, database(), '/documents', editorOnly, { intent: 'delete', fileId: '00000000-0000-0000-0000-000000000000' })).toBe(403)
     // Each scope opens its own page and no other.
     const auditOnly = await createStaffMember(database(), 'audit-only@northwind.test', ['audit'])
-    expect(await call(auditLoader, database(), '/audit', auditOnly)).toBe(200)
-    expect(await call(membersLoader, database(), '/members', auditOnly)).toBe(403)
+    expect(await statusOf(auditLoader, database(), '/audit', auditOnly)).toBe(200)
+    expect(await statusOf(membersLoader, database(), '/members', auditOnly)).toBe(403)
   })
 })

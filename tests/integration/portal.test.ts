@@ -2,46 +2,15 @@ import { expect, it } from 'vitest'
 import { loader as portalLoader } from '../../app/routes/portal/portal'
 import { loader as fileLoader } from '../../app/routes/resources/portal-file'
 import { loader as healthLoader } from '../../app/routes/resources/healthz'
-import { describeEachDatabase, type TestDatabase } from '../setup/database'
-
-type Args = Parameters<typeof portalLoader>[0]
-
-function call<T>(fn: (args: never) => Promise<T>, db: TestDatabase, url: string, params: Record<string, string> = {}, host = 'localhost:3000') {
-  const request = new Request(new URL(url, `http://${host}`), { headers: { host } })
-  const context = { db: db.handle.db, env: db.env, nonce: 'test', clientAddress: '127.0.0.1' }
-  return fn({ request, params, context } as never)
-}
-
-async function thrownResponse(promise: Promise<unknown>) {
-  try {
-    await promise
-  } catch (error) {
-    return error as { init?: { status?: number }; data?: unknown; status?: number }
-  }
-  throw new Error('Expected the loader to throw')
-}
-
-const statusOf = (error: { init?: { status?: number }; status?: number }) => error.init?.status ?? error.status
+import type { PortalView } from '../../app/lib/portal-view'
+import { describeEachDatabase } from '../setup/database'
+import { createFile, createItem, createOrg } from '../setup/factories'
+import { callRoute } from '../setup/route'
 
 describeEachDatabase('portal loader', (database) => {
-  const portal = (url: string, params: Record<string, string> = {}, host?: string) =>
-    call(portalLoader as (args: Args) => ReturnType<typeof portalLoader>, database(), url, params, host)
-
-  async function restrictedItem(hidden: boolean) {
-    const { db } = database().handle
-    return db
-      .selectFrom('items')
-      .innerJoin('products', 'products.id', 'items.product_id')
-      .select(['items.uid', 'items.slug', 'items.explanation', 'items.id'])
-      .where('products.slug', '=', 'platform')
-      .where('items.public_access', '=', false)
-      .where('items.hidden', '=', hidden)
-      .where('items.enabled_state', '=', 'Enabled')
-      .where('items.card_kind', 'not in', ['Overview', 'RiskProfile', 'SecurityGrades', 'Certifications'])
-      .where('items.explanation', 'is not', null)
-      .orderBy('items.uid')
-      .executeTakeFirstOrThrow()
-  }
+  /** The page's answer, whether the loader returned it or threw it. */
+  const answer = (path: string, params: Record<string, string> = {}, host?: string) => callRoute<PortalView>(portalLoader, database(), { path, params, host })
+  const portal = async (path: string, params: Record<string, string> = {}, host?: string) => (await answer(path, params, host)).data
 
   it('serves the default org at / with the demo content in section order', async () => {
     const view = await portal('/')
@@ -59,21 +28,27 @@ describeEachDatabase('portal loader', (database) => {
   })
 
   it('never sends a restricted item its explanation, files or links', async () => {
-    const restricted = await restrictedItem(false)
-    const view = await portal(`/item/${restricted.slug}`, { itemSlug: restricted.slug })
+    const org = await createOrg(database())
+    const explanation = 'Keys are held in an HSM cluster and rotated every 90 days.'
+    const restricted = await createItem(database(), org.product, { kind: 'DataSecurity', title: 'Key custody', access: 'restricted', explanation })
+    await createFile(database(), org, { item: restricted })
+    const permalink = `${org.home}/item/${restricted.slug}`
+    const params = { ...org.params, itemSlug: restricted.slug }
+    const view = await portal(permalink, params)
     const item = view.openCard?.items.find((entry) => entry.uid === restricted.uid)
     expect(item?.locked).toBe(true)
     expect(item).not.toHaveProperty('explanation')
     expect(item).not.toHaveProperty('files')
-    const everything = JSON.stringify(await Promise.all([portal('/'), portal(`/item/${restricted.slug}`, { itemSlug: restricted.slug }), portal('/?documents=all')]))
-    expect(everything).not.toContain(restricted.explanation)
+    const everything = JSON.stringify(await Promise.all([portal(org.home, org.params), portal(permalink, params), portal(`${org.home}?documents=all`, org.params)]))
+    expect(everything).not.toContain(explanation)
   })
 
   it('withholds hidden restricted items entirely, even by permalink', async () => {
-    const hidden = await restrictedItem(true)
-    expect(JSON.stringify(await portal('/?documents=all'))).not.toContain(hidden.uid)
-    const error = await thrownResponse(portal(`/item/${hidden.slug}`, { itemSlug: hidden.slug }))
-    expect(statusOf(error)).toBe(404)
+    const org = await createOrg(database())
+    const hidden = await createItem(database(), org.product, { catalogueUid: 'key-management', access: 'hidden', explanation: 'Keys are held in an HSM cluster.' })
+    await createFile(database(), org, { item: hidden })
+    expect(JSON.stringify(await portal(`${org.home}?documents=all`, org.params))).not.toContain(hidden.uid)
+    expect(await answer(`${org.home}/item/${hidden.slug}`, { ...org.params, itemSlug: hidden.slug })).toMatchObject({ thrown: true, status: 404 })
   })
 
   it('opens a public item by permalink, by itemUid and on the org path', async () => {
@@ -99,21 +74,21 @@ describeEachDatabase('portal loader', (database) => {
     const mobile = await portal('/product/mobile', { productSlug: 'mobile' })
     expect(mobile.product.name).toBe('Northwind Mobile')
     expect(mobile.product.itemBase).toBe('/product/mobile')
-    expect(statusOf(await thrownResponse(portal('/product/nope', { productSlug: 'nope' })))).toBe(404)
+    expect(await answer('/product/nope', { productSlug: 'nope' })).toMatchObject({ thrown: true, status: 404 })
   })
 
   it('answers "Company not found" for an unmapped host', async () => {
-    const error = await thrownResponse(portal('/', {}, 'unknown.example.com'))
-    expect(statusOf(error)).toBe(404)
+    const error = await answer('/', {}, 'unknown.example.com')
+    expect(error).toMatchObject({ thrown: true, status: 404 })
     expect(error.data).toBe('Company not found')
   })
 
   it('serves a mapped custom domain at /', async () => {
-    const { db } = database().handle
-    const org = await db.selectFrom('orgs').select('id').where('slug', '=', 'northwind').executeTakeFirstOrThrow()
-    await db.insertInto('custom_domains').values({ host: 'trust.northwind.example', org_id: org.id }).execute()
-    const view = await portal('/', {}, 'trust.northwind.example')
-    expect(view.org.slug).toBe('northwind')
+    const org = await createOrg(database())
+    const host = `trust.${org.slug}.example`
+    await database().handle.db.insertInto('custom_domains').values({ host, org_id: org.id }).execute()
+    const view = await portal('/', {}, host)
+    expect(view.org.slug).toBe(org.slug)
     expect(view.product.home).toBe('/')
   })
 
@@ -156,7 +131,7 @@ describeEachDatabase('portal loader', (database) => {
 })
 
 describeEachDatabase('file route', (database) => {
-  const file = (url: string, params: Record<string, string>) => call(fileLoader as never, database(), url, params) as Promise<Response>
+  const file = (path: string, params: Record<string, string>) => callRoute(fileLoader, database(), { path, params })
 
   async function linkedFile(publicAccess: boolean) {
     return database()
@@ -172,11 +147,11 @@ describeEachDatabase('file route', (database) => {
 
   it('serves a public PDF inline and as a download, and records both', async () => {
     const target = (await linkedFile(true)).find((row) => row.document_access_type !== 'view-only')!
-    const inline = await file(`/files/${target.id}`, { fileId: target.id })
+    const inline = (await file(`/files/${target.id}`, { fileId: target.id })).response!
     expect(inline.headers.get('content-type')).toBe('application/pdf')
     expect(inline.headers.get('content-disposition')).toMatch(/^inline;/)
     expect(Buffer.from(await inline.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-')
-    const download = await file(`/files/${target.id}?download=1`, { fileId: target.id })
+    const download = (await file(`/files/${target.id}?download=1`, { fileId: target.id })).response!
     expect(download.headers.get('content-disposition')).toMatch(/^attachment;/)
     await download.body?.cancel()
     const audit = await database()
@@ -189,28 +164,28 @@ describeEachDatabase('file route', (database) => {
 
   it('refuses restricted files to the public without revealing them', async () => {
     const [target] = await linkedFile(false)
-    const error = await thrownResponse(file(`/files/${target.id}`, { fileId: target.id }))
-    expect(statusOf(error)).toBe(404)
-    expect(statusOf(await thrownResponse(file('/files/not-a-uuid', { fileId: 'not-a-uuid' })))).toBe(404)
+    expect(await file(`/files/${target.id}`, { fileId: target.id })).toMatchObject({ thrown: true, status: 404 })
+    expect(await file('/files/not-a-uuid', { fileId: 'not-a-uuid' })).toMatchObject({ thrown: true, status: 404 })
   })
 
   it('shows a view-only file but refuses to download it', async () => {
-    const { db } = database().handle
-    const [target] = await linkedFile(true)
-    await db.updateTable('files').set({ document_access_type: 'view-only' }).where('id', '=', target.id).execute()
-    const inline = await file(`/files/${target.id}`, { fileId: target.id })
+    const org = await createOrg(database())
+    const item = await createItem(database(), org.product, { kind: 'Policies', title: 'Acceptable use policy' })
+    const target = await createFile(database(), org, { item, documentAccessType: 'view-only' })
+    const params = { ...org.params, fileId: target.id }
+    const inline = await file(`${org.home}/files/${target.id}`, params)
     expect(inline.status).toBe(200)
-    await inline.body?.cancel()
-    const error = await thrownResponse(file(`/files/${target.id}?download=1`, { fileId: target.id }))
-    expect(statusOf(error)).toBe(403)
+    await inline.response!.body?.cancel()
+    const error = await file(`${org.home}/files/${target.id}?download=1`, params)
+    expect(error).toMatchObject({ thrown: true, status: 403 })
     expect(error.data).toBe('This file is view-only and not downloadable in the Trust Center')
   })
 })
 
 describeEachDatabase('healthz', (database) => {
   it('reports the database as up', async () => {
-    const response = (await call(healthLoader as never, database(), '/healthz')) as Response
-    expect(response.status).toBe(200)
-    expect(await response.json()).toMatchObject({ status: 'ok', database: { status: 'up' } })
+    const { response } = await callRoute(healthLoader, database(), { path: '/healthz' })
+    expect(response!.status).toBe(200)
+    expect(await response!.json()).toMatchObject({ status: 'ok', database: { status: 'up' } })
   })
 })

@@ -3,16 +3,15 @@ import { loader as portalLoader } from '../../app/routes/portal/portal'
 import type { PortalView } from '../../app/lib/portal-view'
 import { DEFAULT_SECTION_ORDER, type SectionId } from '../../app/lib/sections'
 import { describeEachDatabase, type TestDatabase } from '../setup/database'
+import { callRoute } from '../setup/route'
 import { createStaffMember, postPortal, staffCookie } from '../setup/staff'
 
 const PORTAL = '/portal/northwind'
 const RANK = { Enabled: 0, WorkInProgress: 1, NotEnabled: 2 } as const
 
 /** The portal page's view, as a visitor or (with a cookie) as staff. */
-async function portalView(database: TestDatabase, query = '', cookie?: string): Promise<PortalView> {
-  const request = new Request(`http://localhost:3000${PORTAL}${query}`, { headers: { host: 'localhost:3000', ...(cookie ? { cookie } : {}) } })
-  const context = { db: database.handle.db, env: database.env, nonce: 'test', clientAddress: '127.0.0.1' }
-  return (await portalLoader({ request, params: { orgSlug: 'northwind' }, context } as never)) as PortalView
+async function portalView(database: TestDatabase, query = '', cookie?: string) {
+  return (await callRoute<PortalView>(portalLoader, database, { path: `${PORTAL}${query}`, params: { orgSlug: 'northwind' }, cookie })).data
 }
 
 async function platform(database: TestDatabase) {
@@ -33,8 +32,6 @@ async function audits(database: TestDatabase, action: string) {
   return database.handle.db.selectFrom('audit_entries').select(['target', 'before', 'after']).where('action', '=', action).execute()
 }
 
-const flash = (headers: Headers) => decodeURIComponent(/tc_flash=([^;]*)/.exec(headers.get('set-cookie') ?? '')?.[1] ?? '')
-
 describeEachDatabase('re-ordering items, cards and sections', (database) => {
   it('saves the order of a card’s items and visitors see it', async () => {
     const cookie = await staffCookie(database())
@@ -49,7 +46,7 @@ describeEachDatabase('re-ordering items, cards and sections', (database) => {
     const result = await postPortal(database(), cookie, { intent: 'reorder.items', kind: 'Policies', order: reversed.join(','), returnTo: `${PORTAL}?card=Policies` })
     expect(result.status).toBe(302)
     expect(result.headers.get('location')).toBe(`${PORTAL}?card=Policies`)
-    expect(flash(result.headers)).toBe(`Updated ${card!.title} card item's order`)
+    expect(result.toast).toBe(`Updated ${card!.title} card item's order`)
     expect((await platform(database())).revision).toBe(revision + 1)
     expect(await audits(database(), 'reorder.items')).toContainEqual(expect.objectContaining({ target: 'Policies', after: { order: reversed } }))
 
@@ -75,7 +72,7 @@ describeEachDatabase('re-ordering items, cards and sections', (database) => {
 
     const result = await postPortal(database(), cookie, { intent: 'reorder.items', kind: 'Documents', order: order.join(','), featured: featured.join(','), returnTo: PORTAL })
     expect(result.status).toBe(302)
-    expect(flash(result.headers)).toBe("Updated Documents card item's order")
+    expect(result.toast).toBe("Updated Documents card item's order")
     const rows = (await itemPositions(database())).filter((row) => uids.includes(row.uid))
     expect(rows.filter((row) => row.featured).map((row) => row.uid)).toEqual(featured)
     // Featured documents are saved first in the order, whatever order the lists came in.
@@ -96,7 +93,7 @@ describeEachDatabase('re-ordering items, cards and sections', (database) => {
     const reversed = [...staff.cards].reverse().map((card) => card.kind)
     const result = await postPortal(database(), cookie, { intent: 'reorder.cards', order: reversed.join(','), returnTo: PORTAL })
     expect(result.status).toBe(302)
-    expect(flash(result.headers)).toBe('Updated card order for Northwind Platform product')
+    expect(result.toast).toBe('Updated card order for Northwind Platform product')
     expect((await portalView(database(), '', cookie)).cards.map((card) => card.kind)).toEqual(reversed)
     const visitor = (await portalView(database())).cards.map((card) => card.kind)
     expect(visitor.length).toBeGreaterThan(3)
@@ -114,7 +111,7 @@ describeEachDatabase('re-ordering items, cards and sections', (database) => {
     const separated: SectionId[] = ['documents', 'overview', 'trusted_by', 'certifications', 'subprocessors', 'cards', 'knowledge_base', 'trust_center_updates', 'help']
     const result = await postPortal(database(), cookie, { intent: 'reorder.sections', order: separated.join(','), returnTo: PORTAL })
     expect(result.status).toBe(302)
-    expect(flash(result.headers)).toBe('Updated section order')
+    expect(result.toast).toBe('Updated section order')
     expect((await platform(database())).section_order).toEqual(separated)
     const visitor = await portalView(database())
     expect(visitor.sections).toEqual(separated.filter((id) => visitor.sections.includes(id)))

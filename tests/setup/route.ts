@@ -1,6 +1,7 @@
 // The one way integration tests call a route's loader or action: a real Request, the real context
 // (database, env), and whatever the route returns or throws normalised to status, data and headers.
 import type { AppLoadContext } from 'react-router'
+import { FLASH_COOKIE } from '../../server/flash'
 import type { TestDatabase } from './database'
 
 export interface RouteCall {
@@ -27,6 +28,10 @@ export interface RouteResult<T = any> {
   response: Response | null
   /** Where a redirect points, if it is one. */
   location: string | null
+  /** The message a redirect carries in the flash cookie, for the next page's toast. */
+  toast: string | null
+  /** Whether the route threw its answer (React Router then renders the error boundary) rather than returned it. */
+  thrown: boolean
 }
 
 export function routeRequest(call: RouteCall) {
@@ -57,24 +62,31 @@ export function routeContext(database: TestDatabase, call: Pick<RouteCall, 'clie
 export async function callRoute<T = any>(fn: (args: never) => unknown, database: TestDatabase, call: RouteCall): Promise<RouteResult<T>> {
   const request = routeRequest(call)
   let value: unknown
+  let thrown = false
   try {
     value = await fn({ request, params: call.params ?? {}, context: routeContext(database, call) } as never)
-  } catch (thrown) {
-    value = thrown
+  } catch (error) {
+    value = error
+    thrown = true
   }
-  return normaliseResult<T>(value)
+  return normaliseResult<T>(value, thrown)
 }
 
 /** A Response, a data() result or plain loader data, as status, data and headers. Anything else is rethrown. */
-export function normaliseResult<T = any>(value: unknown): RouteResult<T> {
+export function normaliseResult<T = any>(value: unknown, thrown = false): RouteResult<T> {
   if (value instanceof Response) {
-    return { status: value.status, data: null as T, headers: value.headers, response: value, location: value.headers.get('location') }
+    return { status: value.status, data: null as T, headers: value.headers, response: value, location: value.headers.get('location'), toast: toastOf(value.headers), thrown }
   }
   if (value instanceof Error) throw value
   const result = value as { type?: string; init?: { status?: number; headers?: HeadersInit } | null; data?: unknown }
   if (result && typeof result === 'object' && result.type === 'DataWithResponseInit') {
     const headers = new Headers(result.init?.headers)
-    return { status: result.init?.status ?? 200, data: result.data as T, headers, response: null, location: headers.get('location') }
+    return { status: result.init?.status ?? 200, data: result.data as T, headers, response: null, location: headers.get('location'), toast: toastOf(headers), thrown }
   }
-  return { status: 200, data: value as T, headers: new Headers(), response: null, location: null }
+  return { status: 200, data: value as T, headers: new Headers(), response: null, location: null, toast: null, thrown }
+}
+
+function toastOf(headers: Headers) {
+  const message = new RegExp(`(?:^|[\\s,])${FLASH_COOKIE}=([^;]+)`).exec(headers.get('set-cookie') ?? '')?.[1]
+  return message ? decodeURIComponent(message) : null
 }
