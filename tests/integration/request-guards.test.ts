@@ -1,0 +1,139 @@
+// The outside review's findings, each replayed against the real built server over HTTP: requests that
+// crashed it, stalled it, redirected off-site, buffered large bodies anonymously, or were answered for
+// any host or origin. Every one of them must now get a clear 4xx or a safe redirect, quickly.
+import http from 'node:http'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { BACKENDS } from '../setup/database'
+import { startServer, type RunningServer } from '../setup/server'
+
+for (const backend of BACKENDS) {
+  describe(`request guards on the running server (${backend})`, () => {
+    let server: RunningServer
+    let staff: string
+    let address = 0
+
+    /** A raw request, so nothing (fetch included) normalises what is sent or what comes back. */
+    function send(path: string, init: { method?: string; headers?: Record<string, string>; body?: Buffer | string } = {}) {
+      const started = performance.now()
+      const body = init.body === undefined ? undefined : Buffer.from(init.body)
+      return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string; ms: number }>((resolve, reject) => {
+        const request = http.request(`${server.url}${path}`, {
+          method: init.method ?? (body ? 'POST' : 'GET'),
+          // Every request from an address of its own (TRUST_PROXY=1): no test is throttled by another.
+          headers: { 'x-forwarded-for': `198.51.100.${(address++ % 250) + 1}`, ...(body ? { 'content-length': String(body.byteLength) } : {}), ...init.headers },
+        })
+        request.on('response', (response) => {
+          const chunks: Buffer[] = []
+          response.on('data', (chunk: Buffer) => chunks.push(chunk))
+          response.on('end', () => resolve({ status: response.statusCode!, headers: response.headers, body: Buffer.concat(chunks).toString(), ms: performance.now() - started }))
+        })
+        request.on('error', (error: NodeJS.ErrnoException) => {
+          if (error.code !== 'EPIPE' && error.code !== 'ECONNRESET') reject(error)
+        })
+        request.end(body)
+      })
+    }
+
+    const form = (extra: Record<string, string> = {}) => ({ origin: server.url, 'content-type': 'application/x-www-form-urlencoded', ...extra })
+
+    async function signIn() {
+      const response = await send('/login', { headers: form(), body: 'email=admin%40northwind.test&password=northwind-demo' })
+      const cookie = [response.headers['set-cookie']].flat().find((value) => value?.startsWith('tc_staff='))
+      if (!cookie) throw new Error(`Sign-in failed: ${response.status}`)
+      return cookie.split(';')[0]
+    }
+
+    beforeAll(async () => {
+      server = await startServer(backend, { TRUST_PROXY: '1' })
+      staff = await signIn()
+    }, 120_000)
+    afterAll(() => server?.stop())
+
+    it('1: a redirect target with a control character neither crashes the server nor is followed', async () => {
+      for (const target of ['%0B', '%01', '%1B', '%7F']) {
+        const response = await send(`/login?redirectTo=/${target}`, { headers: { cookie: staff } })
+        expect({ target, status: response.status, location: response.headers.location }).toEqual({ target, status: 302, location: '/portal/northwind' })
+      }
+      const posted = await send('/login', { headers: form(), body: 'email=admin%40northwind.test&password=northwind-demo&redirectTo=%2F%0B' })
+      expect(posted.status).toBe(302)
+      expect(posted.headers.location).toBe('/portal/northwind')
+      expect(server.alive()).toBe(true)
+    })
+
+    it('2: unknown, huge-index or deep field names are refused at once, and nothing is echoed back', async () => {
+      for (const path of ['/login', '/login.data', '/invite/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA']) {
+        const response = await send(path, { headers: form(), body: 'email=bad&password=x&x%5B30000000%5D=1' })
+        expect({ path, status: response.status }).toEqual({ path, status: 400 })
+        expect(response.ms).toBeLessThan(1000)
+        expect(response.body.length).toBeLessThan(20_000)
+      }
+      const deep = await send('/login', { headers: form(), body: `${Array.from({ length: 10_000 }, () => 'a').join('.')}=1` })
+      expect(deep.status).toBe(400)
+      expect(server.alive()).toBe(true)
+    })
+
+    it('3: no redirect leaves the site, from sign-in or from a portal edit', async () => {
+      for (const target of ['/%09/evil.example', '/..//evil.example', '//evil.example', '/%5Cevil.example', 'https://evil.example']) {
+        const response = await send(`/login?redirectTo=${target}`, { headers: { cookie: staff } })
+        expect({ target, location: response.headers.location }).toEqual({ target, location: '/portal/northwind' })
+      }
+      const edit = await send('/portal/northwind', { headers: form({ cookie: staff }), body: 'intent=card.visibility&kind=Legal&hidden=false&returnTo=%2F..%2F%2Fevil.example' })
+      expect(edit.status).toBe(302)
+      expect(edit.headers.location).toBe('/portal/northwind')
+    })
+
+    it('6: anonymous routes refuse a large body before reading it; uploads take it only from staff with the permission', async () => {
+      const large = Buffer.alloc(5 * 1024 * 1024, 'x')
+      const multipart = { origin: server.url, 'content-type': 'multipart/form-data; boundary=x' }
+      for (const path of ['/login', '/invite/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA', '/documents', '/portal/northwind']) {
+        const response = await send(path, { headers: multipart, body: large })
+        expect({ path, status: response.status }).toEqual({ path, status: 413 })
+      }
+      const upload = await send('/documents', { headers: { ...multipart, cookie: staff }, body: large })
+      expect(upload.status).not.toBe(413)
+      expect(upload.status).toBeLessThan(500)
+    })
+
+    it('11: only our hosts and our exact origin are answered', async () => {
+      for (const path of ['/login', '/members', '/invite/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA']) {
+        const response = await send(path, { headers: { host: 'rebound.evil.example', cookie: staff } })
+        expect({ path, status: response.status }).toEqual({ path, status: 404 })
+        expect(response.body).toContain('Company not found')
+      }
+      const port = new URL(server.url).port
+      for (const origin of [`https://localhost:${port}`, 'null', `http://LOCALHOST:${port}`, `http://localhost.evil.example:${port}`]) {
+        const response = await send('/login', { headers: form({ origin }), body: 'email=a%40b.c&password=x' })
+        expect({ origin, status: response.status }).toEqual({ origin, status: 403 })
+      }
+      expect((await send('/healthz', { headers: { host: '10.0.0.5' } })).status).toBe(200)
+    })
+
+    it("11: a staff page's data is never stored by a cache, and numbers in the query are clamped", async () => {
+      for (const path of ['/audit.data', '/members.data', '/portal/northwind.data', '/audit']) {
+        const response = await send(path, { headers: { cookie: staff } })
+        expect({ path, cacheControl: response.headers['cache-control'] }).toEqual({ path, cacheControl: 'private, no-store' })
+      }
+      for (const page of ['99999999999999999999', '-1', '1e400', 'NaN']) {
+        expect((await send(`/audit?page=${page}`, { headers: { cookie: staff } })).status).toBe(200)
+      }
+    })
+
+    it('11: pages other than the portal are never served from the page cache', async () => {
+      const invited = `cache-${address}@northwind.test`
+      const invite = await send('/members', { headers: form({ cookie: staff }), body: `intent=invite&email=${encodeURIComponent(invited)}&permissions=audit` })
+      expect(invite.status).toBe(302)
+      // No transport here: the mail goes to the server's log once, link included.
+      let token: string | undefined
+      for (let tries = 0; tries < 50 && !token; tries++) {
+        token = new RegExp(`to=${invited.replace('.', '\\.')}[\\s\\S]*?/invite/([A-Za-z0-9_-]{43})`).exec(server.output())?.[1]
+        if (!token) await new Promise((resolve) => setTimeout(resolve, 100))
+      }
+      expect(token).toBeDefined()
+      expect((await send(`/invite/${token}`)).status).toBe(200)
+      const accepted = await send(`/invite/${token}`, { headers: form(), body: 'name=Cache+Test&password=a-long-test-password&confirm=a-long-test-password' })
+      expect(accepted.status).toBe(302)
+      // Used: answered as such at once, not from a copy kept for 60 s.
+      expect((await send(`/invite/${token}`)).status).toBe(404)
+    })
+  })
+}
