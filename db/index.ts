@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs'
 import path from 'node:path'
 import { Kysely, PostgresDialect } from 'kysely'
 import pg from 'pg'
+import { makeTreePrivate } from '../server/data-dir'
 import type { DB } from './types'
 
 export type Database = Kysely<DB>
@@ -30,10 +31,13 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
     return { db, kind: 'postgres', close: () => db.destroy() }
   }
   const directory = path.join(options.dataDir, 'pglite')
-  mkdirSync(directory, { recursive: true })
+  // Private to the server's user, like everything under DATA_DIR (server/data-dir.ts).
+  mkdirSync(directory, { recursive: true, mode: 0o700 })
   const { PGlite } = await import('@electric-sql/pglite')
   const { createPgConfig } = await import('@electric-sql/pglite/node-postgres')
   const pglite = await PGlite.create(directory)
+  // PGlite unpacks a new cluster with 0666 files whatever the umask: tighten them once it has.
+  await makeTreePrivate(directory)
   const pool = new pg.Pool(createPgConfig(pglite) as pg.PoolConfig)
   pool.on('error', (error) => console.error('[db] idle connection error:', error.message))
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) })

@@ -185,6 +185,7 @@ export interface Outbox {
   org_id: string | null;
   provider_message_id: string | null;
   recipient: string;
+  secrets: Generated<string[]>;
   sent_at: Timestamp | null;
   status: Generated<string>;
   subject: string;

@@ -12,6 +12,7 @@ import { openDatabase, type Database, type DatabaseHandle } from '../db/index'
 import { migrateToLatest } from '../db/migrate'
 import { seedDemoIfEmpty } from '../db/seed/index'
 import { getStaffMember } from './auth/staff-session'
+import { prepareDataDir } from './data-dir'
 import { startEmailWorker } from './email/worker'
 import { env as readEnv, type Env } from './env'
 import { clientAddress } from './http/client-address'
@@ -46,6 +47,8 @@ const PUBLIC_FILE = /^\/(images\/|icons\.svg$|favicon\.(svg|ico)$|robots\.txt$|f
 
 export async function createApp(): Promise<App> {
   const env = readEnv()
+  // DATA_DIR holds the database and restricted documents: private to the server's user before anything opens it.
+  await prepareDataDir(env.DATA_DIR)
   const clientDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../client')
   const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR })
   await migrateToLatest(database.db)

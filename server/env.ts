@@ -98,7 +98,7 @@ export class EnvError extends Error {}
 function keptSecret(dataDir: string) {
   const file = path.join(dataDir, 'session-secret')
   if (existsSync(file)) return readFileSync(file, 'utf8').trim()
-  mkdirSync(dataDir, { recursive: true })
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 })
   const secret = randomBytes(32).toString('hex')
   writeFileSync(file, secret, { mode: 0o600 })
   return secret

@@ -1,6 +1,7 @@
 import nodemailer from 'nodemailer'
 import { Resend } from 'resend'
 import type { Env } from '../env'
+import { oneLine } from './text'
 
 export interface OutgoingEmail {
   /** The outbox row id: the idempotency key, so a retried send is recognisable as the same mail. */
@@ -81,8 +82,11 @@ function logTransport(): EmailTransport {
   return {
     name: 'log',
     async send(message) {
-      // One line per mail, so a self-hosted install without e-mail still shows what would have gone out.
-      console.log(`[email] to=${oneLine(message.to)} subject=${JSON.stringify(message.subject)} (no transport configured: kept in the outbox, see /settings/outbox)`)
+      // The whole mail, once, on one line (JSON-quoted): the only copy that keeps its single-use links, so an
+      // operator without e-mail can still pass an invitation on; /settings/outbox shows it without them.
+      console.log(
+        `[email] to=${oneLine(message.to)} subject=${JSON.stringify(message.subject)} text=${JSON.stringify(message.text)} (no transport configured: not sent, kept at /settings/outbox without its links)`,
+      )
       return {}
     },
   }
@@ -94,5 +98,3 @@ export function senderDomain(from: string) {
   const domain = address.split('@')[1]?.trim().toLowerCase()
   return domain && /^[a-z0-9.-]+$/.test(domain) ? domain : 'localhost'
 }
-
-const oneLine = (value: string) => value.replace(/[\r\n\t]+/g, ' ')

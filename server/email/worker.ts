@@ -53,7 +53,7 @@ export async function processOutbox(db: Database, env: TransportEnv, transport: 
         result.sent++
       }
     } catch (error) {
-      const status = await markFailedAttempt(db, email.id, error)
+      const status = await markFailedAttempt(db, email.id, error, email.secrets)
       if (status === 'failed') result.failed++
       else result.retrying++
       console.error(`[email] sending ${email.id} to ${email.to} failed${status === 'failed' ? ' for the last time' : ', will retry'}:`, error instanceof Error ? error.message : error)

@@ -261,11 +261,9 @@ function parseXml(text: string): XmlElement | null {
   const skipWhitespace = () => {
     while (position < text.length && /\s/.test(text[position])) position++
   }
-  const skipPast = (token: string) => {
-    const end = text.indexOf(token, position)
-    if (end < 0) return false
-    position = end + token.length
-    return true
+  const skipPast = (opener: string, closer: string) => {
+    position = endAfter(text, closer, position + opener.length)
+    return position >= 0
   }
   const readName = () => {
     NAME.lastIndex = position
@@ -274,37 +272,6 @@ function parseXml(text: string): XmlElement | null {
     position += match[0].length
     return match[0]
   }
-  /** Comments, processing instructions and whitespace between elements. */
-  const skipMisc = (allowDoctype: boolean): boolean => {
-    for (;;) {
-      skipWhitespace()
-      if (startsAt('<!--')) {
-        if (!skipPast('-->')) return false
-      } else if (startsAt('<?')) {
-        if (!skipPast('?>')) return false
-      } else if (allowDoctype && startsAt('<!DOCTYPE')) {
-        if (!skipDoctype()) return false
-      } else return true
-    }
-  }
-  const skipDoctype = () => {
-    let inSubset = false
-    let quote: string | null = null
-    for (position += 9; position < text.length; position++) {
-      const char = text[position]
-      if (quote) {
-        if (char === quote) quote = null
-      } else if (char === '"' || char === "'") quote = char
-      else if (char === '[') inSubset = true
-      else if (char === ']') inSubset = false
-      else if (char === '>' && !inSubset) {
-        position++
-        return true
-      }
-    }
-    return false
-  }
-
   const readElement = (depth: number): XmlElement | null => {
     if (depth > MAX_DEPTH || ++elements > MAX_ELEMENTS || text[position] !== '<') return null
     position++
@@ -351,14 +318,14 @@ function parseXml(text: string): XmlElement | null {
         return element
       }
       if (startsAt('<!--')) {
-        if (!skipPast('-->')) return null
+        if (!skipPast('<!--', '-->')) return null
       } else if (startsAt('<![CDATA[')) {
         const end = text.indexOf(']]>', position)
         if (end < 0) return null
         element.children.push({ text: text.slice(position + 9, end) })
         position = end + 3
       } else if (startsAt('<?')) {
-        if (!skipPast('?>')) return null
+        if (!skipPast('<?', '?>')) return null
       } else if (startsAt('<')) {
         const child = readElement(depth + 1)
         if (!child) return null
@@ -373,10 +340,49 @@ function parseXml(text: string): XmlElement | null {
     }
   }
 
-  if (!skipMisc(true)) return null
+  position = skipMisc(text, 0, true)
+  if (position < 0) return null
   const root = readElement(0)
-  if (!root || !skipMisc(false) || position !== text.length) return null
+  if (!root || skipMisc(text, position, false) !== text.length) return null
   return root
+}
+
+/**
+ * Where the next element or text starts: past whitespace, comments, processing instructions and (in the
+ * prolog) the DOCTYPE; -1 when one of them is never closed. One forward scan, so linear in the text.
+ */
+function skipMisc(text: string, position: number, allowDoctype: boolean): number {
+  for (;;) {
+    while (position < text.length && /\s/.test(text[position])) position++
+    let end: number
+    if (text.startsWith('<!--', position)) end = endAfter(text, '-->', position + 4)
+    else if (text.startsWith('<?', position)) end = endAfter(text, '?>', position + 2)
+    else if (allowDoctype && text.startsWith('<!DOCTYPE', position)) end = doctypeEnd(text, position + 9)
+    else return position
+    if (end < 0) return -1
+    position = end
+  }
+}
+
+const endAfter = (text: string, token: string, from: number) => {
+  const end = text.indexOf(token, from)
+  return end < 0 ? -1 : end + token.length
+}
+
+/** Just past the DOCTYPE's closing '>', skipping quoted strings and the internal subset; -1 when unclosed. */
+function doctypeEnd(text: string, from: number) {
+  let inSubset = false
+  let quote: string | null = null
+  for (let position = from; position < text.length; position++) {
+    const char = text[position]
+    if (quote) {
+      if (char === quote) quote = null
+    } else if (char === '"' || char === "'") quote = char
+    else if (char === '[') inSubset = true
+    else if (char === ']') inSubset = false
+    else if (char === '>' && !inSubset) return position + 1
+  }
+  return -1
 }
 
 const PREDEFINED: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" }
@@ -394,10 +400,12 @@ function decodeEntities(raw: string): string | null {
   return valid ? decoded : null
 }
 
-/** The name of the first element after the prolog, without reading the rest. */
+/** The name of the first element after the prolog, without reading the rest (the same scan parseXml does). */
 function rootElementName(text: string) {
-  const match = text.match(/^\s*(?:(?:<\?[\s\S]*?\?>|<!--[\s\S]*?-->|<!DOCTYPE(?:[^[>]|\[[\s\S]*?\])*>)\s*)*<([A-Za-z_:][\w.:-]*)/)
-  return match?.[1] ?? null
+  const start = skipMisc(text, 0, true)
+  if (start < 0 || text[start] !== '<') return null
+  NAME.lastIndex = start + 1
+  return NAME.exec(text)?.[0] ?? null
 }
 
 function decodeText(bytes: Uint8Array) {

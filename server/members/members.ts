@@ -1,8 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto'
 import type { Database } from '../../db/index'
-import type { StaffPermission } from '../../app/lib/permissions'
+import { PERMISSION_LABELS, STAFF_PERMISSIONS, type StaffPermission } from '../../app/lib/permissions'
 import { recordAudit } from '../audit/record'
 import { enqueueEmail } from '../email/outbox'
+import { escapeHtml, oneLine } from '../email/text'
 import { hashPassword } from '../auth/password'
 import type { StaffMember } from '../auth/staff-session'
 
@@ -28,7 +29,13 @@ export async function listMembers(db: Database, orgId: string) {
   }
 }
 
-export type InviteResult = { ok: true } | { ok: false; field: 'email'; message: string }
+// A member hands on only what they hold: no invitation, permission change or removal moves a permission
+// the actor lacks (docs/decisions/010).
+const lacking = (actor: StaffMember, permissions: readonly string[]) => permissions.filter((permission) => !actor.permissions.includes(permission))
+const labels = (permissions: readonly string[]) => permissions.map((permission) => PERMISSION_LABELS[permission as StaffPermission] ?? permission).join(', ')
+const grantRefusal = (permissions: readonly string[]) => `You can only grant permissions you hold yourself, not: ${labels(permissions)}`
+
+export type InviteResult = { ok: true } | { ok: false; field: 'email' | 'permissions'; message: string }
 
 /** An invitation e-mailed with a single-use link; the mail is queued in the same transaction. */
 export async function inviteMember(
@@ -37,11 +44,17 @@ export async function inviteMember(
   appUrl: string,
   input: { email: string; name?: string; permissions: StaffPermission[] },
 ): Promise<InviteResult> {
+  const beyond = lacking(actor, input.permissions)
+  if (beyond.length) return { ok: false, field: 'permissions', message: grantRefusal(beyond) }
   const existing = await db.selectFrom('staff_members').select('id').where('org_id', '=', actor.orgId).where('email', '=', input.email).executeTakeFirst()
   if (existing) return { ok: false, field: 'email', message: 'This person is already a member' }
   const token = randomBytes(32).toString('base64url')
   const org = await db.selectFrom('orgs').select('name').where('id', '=', actor.orgId).executeTakeFirstOrThrow()
   const link = `${appUrl}/invite/${token}`
+  // Names stored before they were checked may hold line breaks: none may start a line of the mail.
+  const inviter = oneLine(actor.name)
+  const orgName = oneLine(org.name)
+  const greeting = input.name ? ` ${oneLine(input.name)}` : ''
   await db.transaction().execute(async (trx) => {
     // A new invitation replaces an open one for the same address.
     await trx.deleteFrom('staff_invites').where('org_id', '=', actor.orgId).where('email', '=', input.email).where('accepted_at', 'is', null).execute()
@@ -61,40 +74,57 @@ export async function inviteMember(
     await enqueueEmail(trx, {
       orgId: actor.orgId,
       to: input.email,
-      subject: `${actor.name} invited you to ${org.name}'s Trust Center workspace`,
+      subject: `${inviter} invited you to ${orgName}'s Trust Center workspace`,
       text: [
-        `Hello${input.name ? ` ${input.name}` : ''},`,
+        `Hello${greeting},`,
         '',
-        `${actor.name} invited you to help manage ${org.name}'s Trust Center.`,
+        `${inviter} invited you to help manage ${orgName}'s Trust Center.`,
         `Accept the invitation and choose your password here (the link works once, for ${INVITE_DAYS} days):`,
         link,
         '',
         'If you did not expect this, you can ignore this e-mail.',
       ].join('\n'),
-      html: `<p>Hello${input.name ? ` ${escapeHtml(input.name)}` : ''},</p><p>${escapeHtml(actor.name)} invited you to help manage ${escapeHtml(org.name)}'s Trust Center.</p><p><a href="${link}">Accept the invitation</a> (the link works once, for ${INVITE_DAYS} days).</p><p>If you did not expect this, you can ignore this e-mail.</p>`,
+      html: `<p>Hello${escapeHtml(greeting)},</p><p>${escapeHtml(inviter)} invited you to help manage ${escapeHtml(orgName)}'s Trust Center.</p><p><a href="${escapeHtml(link)}">Accept the invitation</a> (the link works once, for ${INVITE_DAYS} days).</p><p>If you did not expect this, you can ignore this e-mail.</p>`,
+      // The link reaches the invitee only: /settings/outbox must not hand a stranger these permissions.
+      secrets: [token],
     })
     await recordAudit(trx, { orgId: actor.orgId, actor: actor.email, action: 'member.invite', target: invite.id, after: { email: input.email, permissions: input.permissions } })
   })
   return { ok: true }
 }
 
-export async function updateMemberPermissions(db: Database, actor: StaffMember, memberId: string, permissions: StaffPermission[]) {
+export type MemberChangeResult = { ok: true } | { ok: false; status: 400 | 404; message: string }
+
+const NO_SUCH_MEMBER = { ok: false, status: 404, message: 'This member no longer exists.' } as const
+
+/**
+ * Sets the permissions the actor holds as `permissions` says; those the actor lacks stay as the member
+ * has them (the form shows them disabled, so it never sends them), and asking to grant one is refused.
+ */
+export async function updateMemberPermissions(db: Database, actor: StaffMember, memberId: string, permissions: StaffPermission[]): Promise<MemberChangeResult> {
   return db.transaction().execute(async (trx) => {
     const member = await trx.selectFrom('staff_members').select(['id', 'email', 'permissions']).where('id', '=', memberId).where('org_id', '=', actor.orgId).executeTakeFirst()
-    if (!member) return false
+    if (!member) return NO_SUCH_MEMBER
+    const current = member.permissions as string[]
+    const granted = lacking(actor, permissions).filter((permission) => !current.includes(permission))
+    if (granted.length) return { ok: false, status: 400, message: grantRefusal(granted) }
     // Nobody can lock the workspace out of member management by removing their own access to it.
-    const kept = member.id === actor.id && !permissions.includes('members') ? [...permissions, 'members' as const] : permissions
+    const wanted = (permission: StaffPermission) => permissions.includes(permission) || (permission === 'members' && member.id === actor.id)
+    const kept = STAFF_PERMISSIONS.filter((permission) => (actor.permissions.includes(permission) ? wanted(permission) : current.includes(permission)))
     await trx.updateTable('staff_members').set({ permissions: json(kept) }).where('id', '=', member.id).execute()
     await recordAudit(trx, { orgId: actor.orgId, actor: actor.email, action: 'member.permissions', target: member.email, before: member.permissions, after: kept })
-    return true
+    return { ok: true }
   })
 }
 
-export async function removeMember(db: Database, actor: StaffMember, memberId: string): Promise<{ ok: boolean; message?: string }> {
-  if (memberId === actor.id) return { ok: false, message: 'You cannot remove yourself.' }
+/** Removes a member, unless it is the actor or holds a permission the actor lacks. */
+export async function removeMember(db: Database, actor: StaffMember, memberId: string): Promise<MemberChangeResult> {
+  if (memberId === actor.id) return { ok: false, status: 400, message: 'You cannot remove yourself.' }
   return db.transaction().execute(async (trx) => {
-    const member = await trx.selectFrom('staff_members').select(['id', 'email', 'name']).where('id', '=', memberId).where('org_id', '=', actor.orgId).executeTakeFirst()
-    if (!member) return { ok: false, message: 'This member no longer exists.' }
+    const member = await trx.selectFrom('staff_members').select(['id', 'email', 'name', 'permissions']).where('id', '=', memberId).where('org_id', '=', actor.orgId).executeTakeFirst()
+    if (!member) return NO_SUCH_MEMBER
+    const beyond = lacking(actor, member.permissions as string[])
+    if (beyond.length) return { ok: false, status: 400, message: `You cannot remove ${member.name}: they hold permissions you do not (${labels(beyond)}).` }
     await trx.deleteFrom('staff_members').where('id', '=', member.id).execute()
     await recordAudit(trx, { orgId: actor.orgId, actor: actor.email, action: 'member.remove', target: member.email, before: { name: member.name } })
     return { ok: true }
@@ -139,8 +169,4 @@ export async function acceptInvite(db: Database, token: string, input: { name: s
     await recordAudit(trx, { orgId: invite.org_id, actor: invite.email, action: 'member.join', target: invite.email })
     return { memberId: member.id, orgSlug: invite.org_slug }
   })
-}
-
-function escapeHtml(value: string) {
-  return value.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`)
 }

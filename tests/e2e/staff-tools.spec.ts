@@ -257,6 +257,10 @@ test.describe('staff tools', () => {
       await page.reload()
       await expect(message.locator('.tag')).toHaveText('Kept here (no transport)', { timeout: 1000 })
     }).toPass({ timeout: 15_000 })
+    // The message is there to read, without its single-use link: only the invitee (or the server log) gets that.
+    await message.locator('summary').click()
+    await expect(message.locator('.outbox__body')).toContainText('/invite/[redacted:1]')
+    await expect(message.locator('.outbox__body')).not.toContainText(/\/invite\/[A-Za-z0-9_-]{20,}/)
 
     await page.goto('/audit')
     await expect(page.locator('tbody tr').filter({ hasText: email }).filter({ has: page.locator('code', { hasText: /^member\.invite\.revoke$/ }) })).toHaveCount(1)

@@ -167,7 +167,7 @@ describeEachDatabase('e-mail outbox', (database, backend) => {
     expect(await row(id)).toMatchObject({ status: 'sent', provider_message_id: `<${id}@northwind.test>` })
   })
 
-  it('keeps mails in the outbox as held and logs one line each when no transport is configured', async () => {
+  it('keeps mails in the outbox as held and logs each whole, on one line, when no transport is configured', async () => {
     const log = vi.spyOn(console, 'log').mockImplementation(() => {})
     const [first, second] = await enqueueMany(2)
     const transport = createTransport(logEnv())
@@ -178,7 +178,7 @@ describeEachDatabase('e-mail outbox', (database, backend) => {
     expect((await row(second)).status).toBe('held')
     const lines = log.mock.calls.map((call) => String(call[0])).filter((line) => line.startsWith('[email]'))
     expect(lines).toHaveLength(2)
-    expect(lines).toContain('[email] to=reader0@example.test subject="Update 0" (no transport configured: kept in the outbox, see /settings/outbox)')
+    expect(lines).toContain('[email] to=reader0@example.test subject="Update 0" text="Body 0" (no transport configured: not sent, kept at /settings/outbox without its links)')
 
     // Held rows stay put: printed once, not on every poll.
     expect((await processOutbox(db(), logEnv(), transport)).claimed).toBe(0)

@@ -1,6 +1,15 @@
 import { z } from 'zod'
 import { STAFF_PERMISSIONS } from '../permissions'
 
+// A name goes into e-mail subjects and bodies: one line, no control characters (CR, LF, tab, NUL…).
+const LINE_BREAKING = /[\p{Cc}\u2028\u2029]/u
+const SINGLE_LINE_MESSAGE = 'Use one line, without tabs or other control characters'
+const personName = z
+  .string()
+  .trim()
+  .max(100, 'Name must be at most 100 characters')
+  .refine((value) => !LINE_BREAKING.test(value), SINGLE_LINE_MESSAGE)
+
 const permissions = z
   .array(z.enum(STAFF_PERMISSIONS, { error: 'Unknown permission' }))
   .max(STAFF_PERMISSIONS.length)
@@ -9,7 +18,7 @@ const permissions = z
 export const inviteMemberSchema = z.object({
   intent: z.literal('invite'),
   email: z.string({ error: 'Email is required' }).trim().toLowerCase().max(254, 'This email is invalid').pipe(z.email('This email is invalid')),
-  name: z.string().trim().max(100, 'Name must be at most 100 characters').optional(),
+  name: personName.optional(),
   permissions,
 })
 
@@ -31,7 +40,7 @@ export const revokeInviteSchema = z.object({
 
 export const acceptInviteSchema = z
   .object({
-    name: z.string({ error: 'Name is required' }).trim().min(2, 'Name must be at least 2 characters').max(100, 'Name must be at most 100 characters'),
+    name: z.string({ error: 'Name is required' }).trim().min(2, 'Name must be at least 2 characters').pipe(personName),
     password: z.string({ error: 'Password is required' }).min(12, 'Use at least 12 characters').max(200, 'Use at most 200 characters'),
     confirm: z.string({ error: 'Repeat the password' }),
   })

@@ -1,5 +1,5 @@
 import { getFormProps, getInputProps, useForm } from '@conform-to/react'
-import { data, Form, redirect, useActionData } from 'react-router'
+import { data, Form, useActionData } from 'react-router'
 import type { Route } from './+types/accept-invite'
 import { createStaffSession } from '@server/auth/staff-session'
 import { acceptInvite, findInvite } from '@server/members/members'
@@ -7,6 +7,7 @@ import { AuthLayout } from '~/components/auth-layout'
 import { acceptInviteSchema } from '~/lib/schemas/members'
 import { FieldErrors } from '~/components/ui/form-errors'
 import { parseForm, readForm } from '@server/http/forms'
+import { redirectTo } from '@server/http/redirect'
 
 // Opening the link changes nothing (mail scanners fetch every link); the form's POST consumes it.
 export async function loader({ params, context }: Route.LoaderArgs) {
@@ -21,7 +22,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const accepted = await acceptInvite(context.db, params.token, submission.value)
   if (!accepted) throw data('This invitation link is invalid, already used or expired. Ask for a new one.', { status: 404 })
   const cookie = await createStaffSession(context.db, context.env, accepted.memberId, request, context.clientAddress)
-  return redirect(`/portal/${accepted.orgSlug}`, { headers: { 'Set-Cookie': cookie } })
+  return redirectTo(`/portal/${accepted.orgSlug}`, { headers: { 'Set-Cookie': cookie } })
 }
 
 export default function AcceptInvite({ loaderData }: Route.ComponentProps) {

@@ -26,8 +26,9 @@ export default function Outbox({ loaderData }: Route.ComponentProps) {
         <p>
           {transport
             ? `E-mail goes out through ${transport}. Recent messages and their delivery are listed here.`
-            : 'No e-mail transport is configured (set RESEND_API_KEY or SMTP_URL), so messages are kept here instead of being sent.'}
+            : 'No e-mail transport is configured (set RESEND_API_KEY or SMTP_URL), so messages are kept here instead of being sent, and each is printed once, whole, to the server log.'}
         </p>
+        <p>Single-use links such as invitations show here as [redacted:1]: only the recipient receives them{transport ? '' : ', or the server log when nothing is sent'}.</p>
       </header>
       <section className="panel">
         {messages.length ? (
