@@ -29,8 +29,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
   )
 }
 
-export function loader({ request }: Route.LoaderArgs) {
-  const flash = readFlash(request)
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const flash = await readFlash(context.env, request)
   return data({ toast: flash.message }, { headers: flash.headers })
 }
 

@@ -1,15 +1,34 @@
-import { readCookie } from './auth/cookies'
+import { createCookie, type Cookie } from 'react-router'
+import type { Env } from './env'
 
-// A one-time message carried across a redirect (post/redirect/get) in a short-lived cookie.
+// A one-time message carried across a redirect (post/redirect/get) in a short-lived cookie, signed with
+// SESSION_SECRET: the page shows its text, so nobody else may write it.
 export const FLASH_COOKIE = 'tc_flash'
 
-export function withFlash(response: Response, message: string) {
-  response.headers.append('Set-Cookie', `${FLASH_COOKIE}=${encodeURIComponent(message.slice(0, 300))}; Path=/; HttpOnly; SameSite=Lax; Max-Age=60`)
+type CookieEnv = Pick<Env, 'SESSION_SECRET' | 'APP_URL'>
+
+const cookies = new Map<string, Cookie>()
+function flashCookie(env: CookieEnv) {
+  const secure = env.APP_URL.startsWith('https:')
+  const key = `${secure}:${env.SESSION_SECRET}`
+  let cookie = cookies.get(key)
+  if (!cookie) {
+    cookie = createCookie(FLASH_COOKIE, { secrets: [env.SESSION_SECRET], httpOnly: true, sameSite: 'lax', path: '/', maxAge: 60, secure })
+    cookies.set(key, cookie)
+  }
+  return cookie
+}
+
+export async function withFlash(env: CookieEnv, response: Response, message: string) {
+  response.headers.append('Set-Cookie', await flashCookie(env).serialize(message.slice(0, 300)))
   return response
 }
 
-/** The message, if any, and the header that clears it. */
-export function readFlash(request: Request): { message: string | null; headers: HeadersInit } {
-  const message = readCookie(request, FLASH_COOKIE) ?? null
-  return message ? { message, headers: { 'Set-Cookie': `${FLASH_COOKIE}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0` } } : { message: null, headers: {} }
+/** The message, if any and genuinely ours, and the header that clears it. */
+export async function readFlash(env: CookieEnv, request: Request): Promise<{ message: string | null; headers: HeadersInit }> {
+  const header = request.headers.get('cookie')
+  if (!header?.includes(`${FLASH_COOKIE}=`)) return { message: null, headers: {} }
+  const cookie = flashCookie(env)
+  const value: unknown = await cookie.parse(header)
+  return { message: typeof value === 'string' && value ? value : null, headers: { 'Set-Cookie': await cookie.serialize('', { maxAge: 0 }) } }
 }

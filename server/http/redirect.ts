@@ -1,4 +1,5 @@
 import { redirect as routerRedirect } from 'react-router'
+import type { Env } from '../env'
 import { withFlash } from '../flash'
 
 // The one place that builds redirects. Every target, fixed or taken from the request (`redirectTo`,
@@ -33,6 +34,6 @@ export function redirectTo(target: unknown, init: { fallback?: string; headers?:
 }
 
 /** A redirect that shows `message` as a toast on the page it lands on (post/redirect/get). */
-export function redirectWithToast(target: unknown, message: string, init: { fallback?: string; headers?: HeadersInit } = {}) {
-  return withFlash(redirectTo(target, init), message)
+export function redirectWithToast(env: Pick<Env, 'SESSION_SECRET' | 'APP_URL'>, target: unknown, message: string, init: { fallback?: string; headers?: HeadersInit } = {}) {
+  return withFlash(env, redirectTo(target, init), message)
 }

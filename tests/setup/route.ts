@@ -1,7 +1,7 @@
 // The one way integration tests call a route's loader or action: a real Request, the real context
 // (database, env), and whatever the route returns or throws normalised to status, data and headers.
 import type { AppLoadContext } from 'react-router'
-import { FLASH_COOKIE } from '../../server/flash'
+import { FLASH_COOKIE, readFlash } from '../../server/flash'
 import type { TestDatabase } from './database'
 
 export interface RouteCall {
@@ -69,24 +69,27 @@ export async function callRoute<T = any>(fn: (args: never) => unknown, database:
     value = error
     thrown = true
   }
-  return normaliseResult<T>(value, thrown)
+  const result = normaliseResult<T>(value, thrown)
+  return { ...result, toast: await toastOf(result.headers, routeContext(database, call).env) }
 }
 
 /** A Response, a data() result or plain loader data, as status, data and headers. Anything else is rethrown. */
 export function normaliseResult<T = any>(value: unknown, thrown = false): RouteResult<T> {
   if (value instanceof Response) {
-    return { status: value.status, data: null as T, headers: value.headers, response: value, location: value.headers.get('location'), toast: toastOf(value.headers), thrown }
+    return { status: value.status, data: null as T, headers: value.headers, response: value, location: value.headers.get('location'), toast: null, thrown }
   }
   if (value instanceof Error) throw value
   const result = value as { type?: string; init?: { status?: number; headers?: HeadersInit } | null; data?: unknown }
   if (result && typeof result === 'object' && result.type === 'DataWithResponseInit') {
     const headers = new Headers(result.init?.headers)
-    return { status: result.init?.status ?? 200, data: result.data as T, headers, response: null, location: headers.get('location'), toast: toastOf(headers), thrown }
+    return { status: result.init?.status ?? 200, data: result.data as T, headers, response: null, location: headers.get('location'), toast: null, thrown }
   }
   return { status: 200, data: value as T, headers: new Headers(), response: null, location: null, toast: null, thrown }
 }
 
-function toastOf(headers: Headers) {
-  const message = new RegExp(`(?:^|[\\s,])${FLASH_COOKIE}=([^;]+)`).exec(headers.get('set-cookie') ?? '')?.[1]
-  return message ? decodeURIComponent(message) : null
+/** The flash message a response sets, read back the way the next page's root loader reads it (signature checked). */
+async function toastOf(headers: Headers, env: AppLoadContext['env']) {
+  const cookie = headers.getSetCookie().find((value) => value.startsWith(`${FLASH_COOKIE}=`))
+  if (!cookie) return null
+  return (await readFlash(env, new Request('http://localhost/', { headers: { cookie: cookie.split(';')[0] } }))).message
 }

@@ -52,12 +52,12 @@ export async function saveEdit<T>(
 
 /** After a save: back to the page, with the spec's success message as a toast. */
 export function savedRedirect(edit: EditContext, message: string) {
-  return redirectWithToast(edit.returnTo, message)
+  return redirectWithToast(edit.context.env, edit.returnTo, message)
 }
 
 /** A failed save that is not the visitor's input: back to the page with the failure toast. */
 export function failedRedirect(edit: EditContext, message: string) {
-  return redirectWithToast(edit.returnTo, message)
+  return redirectWithToast(edit.context.env, edit.returnTo, message)
 }
 
 export function badRequest<T>(body: T) {

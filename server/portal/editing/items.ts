@@ -186,7 +186,7 @@ export const itemHandlers: Record<string, EditHandler> = {
         })
         .execute()
     })
-    return redirectWithToast(withQuery(edit.returnTo.split('?')[0], '', { card: kind, edit: 'true' }), `Added ${title}`)
+    return redirectWithToast(edit.context.env, withQuery(edit.returnTo.split('?')[0], '', { card: kind, edit: 'true' }), `Added ${title}`)
   },
 
   async 'item.delete'(edit, formData) {

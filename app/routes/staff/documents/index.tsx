@@ -69,7 +69,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       const { file, documentAccessType } = submission.value
       try {
         const stored = await storeUpload(context.db, context.env, staff.orgId, staff, { name: file.name, bytes: new Uint8Array(await file.arrayBuffer()), documentAccessType }, meta)
-        return redirectWithToast('/documents', `${stored.originalName} uploaded`)
+        return redirectWithToast(context.env, '/documents', `${stored.originalName} uploaded`)
       } catch (error) {
         if (error instanceof UploadRejected) return data<ActionData>({ intent: 'upload', result: submission.reply({ fieldErrors: { file: [error.message] } }) }, { status: error.status })
         throw error
@@ -81,14 +81,14 @@ export async function action({ request, context }: Route.ActionArgs) {
       const outcome = await setDocumentAccessType(context.db, staff, submission.value.fileId, submission.value.documentAccessType, meta)
       if (!outcome.ok) return data<ActionData>({ intent: 'accessType', result: submission.reply({ formErrors: [outcome.message] }) }, { status: outcome.status })
       context.pageCache?.invalidate()
-      return redirectWithToast(returnTo(request), `${outcome.name} is now ${DOCUMENT_ACCESS_LABELS[submission.value.documentAccessType].toLowerCase()}`)
+      return redirectWithToast(context.env, returnTo(request), `${outcome.name} is now ${DOCUMENT_ACCESS_LABELS[submission.value.documentAccessType].toLowerCase()}`)
     }
     case 'delete': {
       const submission = parseForm(formData, deleteDocumentSchema)
       if (submission.status !== 'success') return data<ActionData>({ intent: 'delete', result: submission.reply() }, { status: 400 })
       const outcome = await deleteDocument(context.db, staff, submission.value.fileId, meta)
       if (!outcome.ok) return data<ActionData>({ intent: 'delete', result: submission.reply({ formErrors: [outcome.message] }) }, { status: outcome.status })
-      return redirectWithToast('/documents', `${outcome.name} deleted`)
+      return redirectWithToast(context.env, '/documents', `${outcome.name} deleted`)
     }
     default:
       throw data('Unknown intent', { status: 400 })

@@ -30,7 +30,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       const outcome = await inviteMember(context.db, staff, context.env.APP_URL, submission.value)
       if (!outcome.ok) return data({ intent: 'invite', result: submission.reply({ fieldErrors: { [outcome.field]: [outcome.message] } }) }, { status: 400 })
       kickEmailWorker()
-      return redirectWithToast('/members', `Invitation sent to ${submission.value.email}`)
+      return redirectWithToast(context.env, '/members', `Invitation sent to ${submission.value.email}`)
     }
     case 'permissions': {
       const submission = parseForm(formData, updatePermissionsSchema)
@@ -38,20 +38,20 @@ export async function action({ request, context }: Route.ActionArgs) {
       const outcome = await updateMemberPermissions(context.db, staff, submission.value.memberId, submission.value.permissions)
       if (!outcome.ok && outcome.status === 404) throw data(outcome.message, { status: 404 })
       if (!outcome.ok) return data({ intent: 'permissions', result: submission.reply({ formErrors: [outcome.message] }) }, { status: outcome.status })
-      return redirectWithToast('/members', 'Permissions saved')
+      return redirectWithToast(context.env, '/members', 'Permissions saved')
     }
     case 'remove': {
       const submission = parseForm(formData, removeMemberSchema)
       if (submission.status !== 'success') return data({ intent: 'remove', result: submission.reply() }, { status: 400 })
       const outcome = await removeMember(context.db, staff, submission.value.memberId)
       if (!outcome.ok) return data({ intent: 'remove', result: submission.reply({ formErrors: [outcome.message] }) }, { status: outcome.status })
-      return redirectWithToast('/members', 'Member removed')
+      return redirectWithToast(context.env, '/members', 'Member removed')
     }
     case 'revoke': {
       const submission = parseForm(formData, revokeInviteSchema)
       if (submission.status !== 'success') return data({ intent: 'revoke', result: submission.reply() }, { status: 400 })
       await revokeInvite(context.db, staff, submission.value.inviteId)
-      return redirectWithToast('/members', 'Invitation revoked')
+      return redirectWithToast(context.env, '/members', 'Invitation revoked')
     }
     default:
       throw data('Unknown intent', { status: 400 })

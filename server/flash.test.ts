@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest'
+import { FLASH_COOKIE, readFlash, withFlash } from './flash'
+
+const env = { SESSION_SECRET: 's'.repeat(32), APP_URL: 'https://trust.example.com' }
+const requestWith = (cookie: string) => new Request('https://trust.example.com/', { headers: { cookie } })
+
+describe('the flash cookie', () => {
+  it('carries a message signed with SESSION_SECRET, secure on https', async () => {
+    const response = await withFlash(env, new Response(null, { status: 302 }), 'Permissions saved')
+    const setCookie = response.headers.get('set-cookie')!
+    expect(setCookie).toMatch(/^tc_flash=[^;]+\.[^;]+;.*HttpOnly/)
+    expect(setCookie).toContain('Secure')
+    expect(setCookie).toContain('SameSite=Lax')
+    expect((await readFlash(env, requestWith(setCookie.split(';')[0]))).message).toBe('Permissions saved')
+  })
+
+  it('ignores a message nobody signed, or signed with another secret', async () => {
+    expect((await readFlash(env, requestWith(`${FLASH_COOKIE}=${encodeURIComponent('Your session expired: sign in at evil.example')}`))).message).toBeNull()
+    const forged = await withFlash({ ...env, SESSION_SECRET: 'x'.repeat(32) }, new Response(null), 'Forged')
+    expect((await readFlash(env, requestWith(forged.headers.get('set-cookie')!.split(';')[0]))).message).toBeNull()
+  })
+})
