@@ -1,3 +1,4 @@
+import { parseWithZod } from '@conform-to/zod/v4'
 import { getFormProps, getInputProps, useForm } from '@conform-to/react'
 import { data, Form, useActionData } from 'react-router'
 import type { Route } from './+types/accept-invite'
@@ -31,7 +32,7 @@ export default function AcceptInvite({ loaderData }: Route.ComponentProps) {
     id: 'accept-invite',
     lastResult: actionData?.result,
     defaultValue: { name: loaderData.name ?? '' },
-    onValidate: ({ formData }) => parseForm(formData, acceptInviteSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: acceptInviteSchema }),
     shouldValidate: 'onBlur',
   })
   return (

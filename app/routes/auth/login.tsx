@@ -1,3 +1,4 @@
+import { parseWithZod } from '@conform-to/zod/v4'
 import { getFormProps, getInputProps, useForm } from '@conform-to/react'
 import { data, Form, useActionData, useNavigation, useSearchParams } from 'react-router'
 import type { Route } from './+types/login'
@@ -59,7 +60,7 @@ export default function Login() {
   const [form, fields] = useForm({
     id: 'login',
     lastResult: actionData?.result,
-    onValidate: ({ formData }) => parseForm(formData, loginSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
     shouldValidate: 'onBlur',
   })
   return (

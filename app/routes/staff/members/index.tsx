@@ -1,3 +1,4 @@
+import { parseWithZod } from '@conform-to/zod/v4'
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { data, Form, useActionData, useNavigation } from 'react-router'
 import type { Route } from './+types/index'
@@ -193,7 +194,7 @@ function InviteForm({ lastResult, held }: { lastResult?: SubmissionResult<string
   const [form, fields] = useForm({
     id: 'invite-member',
     lastResult,
-    onValidate: ({ formData }) => parseForm(formData, inviteMemberSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: inviteMemberSchema }),
     shouldValidate: 'onBlur',
   })
   return (
