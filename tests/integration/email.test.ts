@@ -3,8 +3,9 @@ import { afterAll, afterEach, beforeAll, beforeEach, expect, it, vi } from 'vite
 import { claimDueEmails, enqueueEmail, markFailedAttempt } from '../../server/email/outbox'
 import { createTransport } from '../../server/email/transports'
 import { kickEmailWorker, processOutbox, startEmailWorker } from '../../server/email/worker'
-import { startFakeResend, type FakeResend } from '../fakes/resend'
-import { startFakeSmtp, type FakeSmtp } from '../fakes/smtp'
+import { startFakeMail, type FakeMail } from '../fakes/mail'
+import type { FakeResend } from '../fakes/resend'
+import type { FakeSmtp } from '../fakes/smtp'
 import { describeEachDatabase } from '../setup/database'
 
 const FROM = 'Northwind Trust <trust@northwind.test>'
@@ -12,7 +13,7 @@ const FROM = 'Northwind Trust <trust@northwind.test>'
 describeEachDatabase('e-mail outbox', (database, backend) => {
   let resend: FakeResend
   let smtp: FakeSmtp
-  const savedBaseUrl = process.env.RESEND_BASE_URL
+  let mail: FakeMail
 
   const db = () => database().handle.db
   // Each case picks its transport explicitly; the test env has neither key set.
@@ -29,17 +30,10 @@ describeEachDatabase('e-mail outbox', (database, backend) => {
     Promise.all(Array.from({ length: count }, (_, i) => enqueueEmail(db(), { to: `reader${i}@example.test`, subject: `Update ${i}`, text: `Body ${i}` })))
 
   beforeAll(async () => {
-    resend = await startFakeResend()
-    smtp = await startFakeSmtp()
-    // Read by the Resend transport when it is created (not part of Env).
-    process.env.RESEND_BASE_URL = resend.url
+    mail = await startFakeMail()
+    ;({ smtp, resend } = mail)
   })
-  afterAll(async () => {
-    if (savedBaseUrl === undefined) delete process.env.RESEND_BASE_URL
-    else process.env.RESEND_BASE_URL = savedBaseUrl
-    await resend?.close()
-    await smtp?.close()
-  })
+  afterAll(() => mail?.close())
   beforeEach(async () => {
     // One database per file: start every case from an empty outbox and empty fakes.
     await db().deleteFrom('outbox').execute()

@@ -10,8 +10,9 @@ import { STAFF_PERMISSIONS } from '../../app/lib/permissions'
 import { up as moveSecretsOut } from '../../migrations/0004-outbox-secrets'
 import { enqueueEmail, markFailedAttempt } from '../../server/email/outbox'
 import { processOutbox } from '../../server/email/worker'
-import { startFakeResend, type FakeResend } from '../fakes/resend'
-import { startFakeSmtp, type FakeSmtp } from '../fakes/smtp'
+import { startFakeMail, type FakeMail } from '../fakes/mail'
+import type { FakeResend } from '../fakes/resend'
+import type { FakeSmtp } from '../fakes/smtp'
 import { describeEachDatabase } from '../setup/database'
 import { callRoute } from '../setup/route'
 import { createStaffMember, staffCookie } from '../setup/staff'
@@ -26,18 +27,12 @@ const decodeQuotedPrintable = (raw: string) => raw.replace(/=\r?\n/g, '').replac
 describeEachDatabase('secrets in the e-mail outbox', (database) => {
   let smtp: FakeSmtp
   let resend: FakeResend
-  const savedBaseUrl = process.env.RESEND_BASE_URL
+  let mail: FakeMail
   beforeAll(async () => {
-    smtp = await startFakeSmtp()
-    resend = await startFakeResend()
-    process.env.RESEND_BASE_URL = resend.url
+    mail = await startFakeMail()
+    ;({ smtp, resend } = mail)
   })
-  afterAll(async () => {
-    if (savedBaseUrl === undefined) delete process.env.RESEND_BASE_URL
-    else process.env.RESEND_BASE_URL = savedBaseUrl
-    await smtp.close()
-    await resend.close()
-  })
+  afterAll(() => mail?.close())
   afterEach(() => {
     vi.restoreAllMocks()
   })
