@@ -19,7 +19,7 @@ import { clientAddress } from './http/client-address'
 import { createHostCheck, expectedOrigin } from './http/hosts'
 import { bodyRefusal, FORM_BODY_LIMIT, uploadBodyLimit, uploadRouteOf } from './http/limits'
 import { createFetchListener, writePlain } from './http/listener'
-import { createPageCache, isCacheableRequest, isPersonalRequest, portalPageMatcher, type CachedPage, type PageCache } from './page-cache'
+import { createPageCache, isCacheableRequest, isPersonalRequest, portalPageMatcher, SHARED_PAGE_HEADER, type CachedPage, type PageCache } from './page-cache'
 import { contentSecurityPolicy, crossOriginRejection, setBaseSecurityHeaders } from './security'
 
 declare module 'react-router' {
@@ -42,7 +42,7 @@ export interface App {
 }
 
 // The staff area answers on the deployment's own host only (docs/decisions/008).
-const STAFF_AREA = new RegExp(`^/(login|logout|invite|${STAFF_SCOPES.join('|')})(/|$)`)
+const STAFF_AREA = new RegExp(`^/(login|logout|invite|${STAFF_SCOPES.join('|')})(/|\\.data$|$)`, 'i')
 const PUBLIC_FILE = /^\/(images\/|icons\.svg$|favicon\.(svg|ico)$|robots\.txt$|fonts\/)/
 
 export async function createApp(): Promise<App> {
@@ -67,6 +67,7 @@ export async function createApp(): Promise<App> {
   const isPortalPage = portalPageMatcher(build.routes)
   const hosts = createHostCheck(database.db, env.APP_URL)
   const bodyLimits = new WeakMap<IncomingMessage, number>()
+  const origins = new WeakMap<IncomingMessage, string>()
 
   const fetchListener = createFetchListener(
     async (request, req) => {
@@ -81,8 +82,10 @@ export async function createApp(): Promise<App> {
         if (page) return cachedResponse(page, nonce)
       }
       const version = cacheable ? await pageCache.currentVersion() : undefined
-      const response = withCachePolicy(await handleRequest(request, context), isPersonalRequest(cookie))
-      if (!cacheable || response.status !== 200 || response.headers.has('set-cookie') || !response.headers.get('content-type')?.startsWith('text/html')) {
+      const handled = await handleRequest(request, context)
+      const shared = handled.headers.get(SHARED_PAGE_HEADER) === 'public'
+      const response = withCachePolicy(handled, isPersonalRequest(cookie))
+      if (!cacheable || !shared || response.status !== 200 || response.headers.has('set-cookie') || !response.headers.get('content-type')?.startsWith('text/html')) {
         return response
       }
       const body = await response.text()
@@ -96,7 +99,8 @@ export async function createApp(): Promise<App> {
       })
       return new Response(body, { status: response.status, headers: response.headers })
     },
-    { origin: env.APP_URL, bodyLimit: (req) => bodyLimits.get(req) ?? FORM_BODY_LIMIT },
+    // The request's URL carries the origin it was sent to (React Router checks actions' Origin against it).
+    { origin: (req) => origins.get(req) ?? env.APP_URL, bodyLimit: (req) => bodyLimits.get(req) ?? FORM_BODY_LIMIT },
   )
 
   const listener = (req: IncomingMessage, res: ServerResponse) => {
@@ -107,7 +111,7 @@ export async function createApp(): Promise<App> {
         req.url = url.slice('/assets'.length)
         return assets(req, res, () => writePlain(res, 404, 'Not found'))
       }
-      if (PUBLIC_FILE.test(url)) return statics(req, res, () => guard(req, res))
+      if (PUBLIC_FILE.test(url.split('?')[0])) return statics(req, res, () => guard(req, res))
       guard(req, res)
     } catch (error) {
       fail(error, req, res)
@@ -124,6 +128,8 @@ export async function createApp(): Promise<App> {
     // Load balancers probe by address; health says nothing about any org.
     if (pathname !== '/healthz') {
       const host = req.headers.host
+      // HTTP/1.1 requires it; without one no org can be told, not even the default one.
+      if (!host) return writePlain(res, 400, 'This request has no Host header.')
       const kind = await hosts.classify(host)
       if (kind === 'unknown') {
         if (req.method !== 'GET' && req.method !== 'HEAD') return writePlain(res, 404, 'Company not found')
@@ -131,8 +137,10 @@ export async function createApp(): Promise<App> {
         req.url = '/'
       } else {
         if (kind === 'custom' && STAFF_AREA.test(pathname)) return writePlain(res, 404, 'Not found')
-        const rejection = crossOriginRejection(req, expectedOrigin(host!, env.APP_URL))
+        const origin = expectedOrigin(host, env.APP_URL)
+        const rejection = crossOriginRejection(req, origin)
         if (rejection) return writePlain(res, 403, rejection)
+        origins.set(req, origin)
       }
     }
     const limit = await bodyLimitOf(req)
@@ -177,9 +185,10 @@ export async function createApp(): Promise<App> {
  * stored by anyone; anything else that says nothing is not stored either.
  */
 function withCachePolicy(response: Response, personal: boolean) {
-  if (!personal && !response.headers.has('set-cookie') && response.headers.has('cache-control')) return response
   const headers = new Headers(response.headers)
-  headers.set('Cache-Control', personal || response.headers.has('set-cookie') ? 'private, no-store' : 'no-store')
+  headers.delete(SHARED_PAGE_HEADER)
+  if (personal || response.headers.has('set-cookie')) headers.set('Cache-Control', 'private, no-store')
+  else if (!headers.has('cache-control')) headers.set('Cache-Control', 'no-store')
   return new Response(response.body, { status: response.status, statusText: response.statusText, headers })
 }
 

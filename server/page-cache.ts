@@ -1,5 +1,6 @@
 import { sql } from 'kysely'
 import { matchRoutes, type RouteObject, type ServerBuild } from 'react-router'
+import { cookieNames } from './auth/cookies'
 import type { Database } from '../db/index'
 
 /**
@@ -78,8 +79,16 @@ export type PageCache = ReturnType<typeof createPageCache>
 export const PERSONAL_COOKIES = ['tc_staff', 'tc_visitor', 'tc_flash']
 
 export function isPersonalRequest(cookie: string | undefined) {
-  return PERSONAL_COOKIES.some((name) => cookie?.includes(`${name}=`))
+  const names = cookieNames(cookie)
+  return PERSONAL_COOKIES.some((name) => names.has(name))
 }
+
+/**
+ * Set by a page that is the same for every visitor (the portal, rendered for the Public mode); only such a
+ * response is stored, so whatever a cookie looks like, a page built for one viewer is never shared.
+ * The listener removes it before the response leaves.
+ */
+export const SHARED_PAGE_HEADER = 'x-tc-shared-page'
 
 export function isCacheableRequest(method: string, url: string, cookie: string | undefined) {
   if (method !== 'GET' || url.length > 1024) return false

@@ -1,3 +1,13 @@
+/** The cookie names a Cookie header carries, read the way readCookie reads them (trimmed). */
+export function cookieNames(header: string | null | undefined): Set<string> {
+  const names = new Set<string>()
+  for (const part of (header ?? '').split(';')) {
+    const index = part.indexOf('=')
+    if (index >= 0) names.add(part.slice(0, index).trim())
+  }
+  return names
+}
+
 /** Reads one cookie from a request's Cookie header. */
 export function readCookie(request: Request, name: string): string | undefined {
   const header = request.headers.get('cookie')

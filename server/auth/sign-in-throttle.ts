@@ -19,6 +19,8 @@ export const SIGN_IN_LIMITS = {
   perAddress: 50,
   perEmail: 20,
   windowSeconds: 15 * 60,
+  /** An address an e-mail signed in from is trusted for it this long: neither cap locks the owner out there. */
+  trustedSeconds: 30 * 24 * 60 * 60,
 } as const
 
 export type SignInAdmission = { allowed: true } | { allowed: false; retryAfterSeconds: number }
@@ -33,13 +35,15 @@ export async function admitSignInAttempt(db: Database, email: string, clientAddr
   const { perAddress, perEmail, windowSeconds } = SIGN_IN_LIMITS
   try {
     await db.transaction().execute(async (trx) => {
+      // Where this e-mail signed in before, the shared caps cannot lock its owner out: only the pair's own delay applies.
+      const trusted = await isTrustedPair(trx, keys.trusted)
       const pair = await countPairAttempt(trx, keys.pair)
       if (!pair.allowed) throw new Refusal(pair.retryAfterSeconds)
       const byAddress = await hitRateLimit(trx, keys.address, perAddress, windowSeconds)
-      if (!byAddress.allowed) throw new Refusal(byAddress.retryAfterSeconds)
+      if (!byAddress.allowed && !trusted) throw new Refusal(byAddress.retryAfterSeconds)
       const byEmail = await hitRateLimit(trx, keys.email, perEmail, windowSeconds)
       // Over the e-mail's cap, an address without a failure on it may still try: the owner gets in, guessers wait.
-      if (!byEmail.allowed && pair.attempts > 1) throw new Refusal(byEmail.retryAfterSeconds)
+      if (!byEmail.allowed && pair.attempts > 1 && !trusted) throw new Refusal(byEmail.retryAfterSeconds)
     })
   } catch (error) {
     if (error instanceof Refusal) return { allowed: false, retryAfterSeconds: error.retryAfterSeconds }
@@ -49,12 +53,25 @@ export async function admitSignInAttempt(db: Database, email: string, clientAddr
   return { allowed: true }
 }
 
-/** The correct password: this pair and the e-mail start afresh; the address keeps its count. */
+/** The correct password: this pair and the e-mail start afresh, and the address is trusted for the e-mail; the address keeps its count. */
 export async function clearSignInThrottle(db: Database, email: string, clientAddress: string) {
   const keys = signInKeys(email, clientAddress)
   // One row at a time, in the order attempts take them: a single delete of both could deadlock with one.
   await clearRateLimit(db, keys.pair)
   await clearRateLimit(db, keys.email)
+  await sql`
+    insert into rate_limits (key, hits, window_started_at) values (${keys.trusted}, 1, now())
+    on conflict (key) do update set window_started_at = now()`.execute(db)
+}
+
+async function isTrustedPair(db: Database, key: string) {
+  const row = await db
+    .selectFrom('rate_limits')
+    .select('key')
+    .where('key', '=', key)
+    .where('window_started_at', '>', sql<Date>`now() - make_interval(secs => ${sql.lit(SIGN_IN_LIMITS.trustedSeconds)})`)
+    .executeTakeFirst()
+  return row !== undefined
 }
 
 /**
@@ -74,7 +91,12 @@ export function throttledAddress(clientAddress: string) {
 
 function signInKeys(email: string, clientAddress: string) {
   const address = throttledAddress(clientAddress)
-  return { pair: `sign-in:pair:${email} ${address}`, address: `sign-in:address:${address}`, email: `sign-in:email:${email}` }
+  return {
+    pair: `sign-in:pair:${email} ${address}`,
+    address: `sign-in:address:${address}`,
+    email: `sign-in:email:${email}`,
+    trusted: `sign-in-trusted:${email} ${address}`,
+  }
 }
 
 /** One statement counts the pair's attempt, or refuses it while the pair's delay runs. */
@@ -106,7 +128,8 @@ async function sweepSignInCounters(db: Database) {
   await sql`
     delete from rate_limits where key in (
       select key from rate_limits
-      where key like 'sign-in:%' and window_started_at < now() - make_interval(secs => ${sql.lit(SIGN_IN_LIMITS.pairWindowSeconds)})
+      where (key like 'sign-in:%' and window_started_at < now() - make_interval(secs => ${sql.lit(SIGN_IN_LIMITS.pairWindowSeconds)}))
+        or (key like 'sign-in-trusted:%' and window_started_at < now() - make_interval(secs => ${sql.lit(SIGN_IN_LIMITS.trustedSeconds)}))
       for update skip locked
     )`.execute(db)
 }

@@ -19,6 +19,9 @@ describe('form bodies', () => {
       '__proto__.polluted=1',
       'a%5B%5D%5B=1',
       Array.from({ length: FORM_LIMITS.maxFields + 1 }, (_, index) => `f${index}=1`).join('&'),
+      // Each name is allowed alone; together their indices would make Conform build and echo millions of slots.
+      Array.from({ length: 999 }, (_, index) => `redirectTo[${index}][999][999][999][999]=1`).join('&'),
+      'name=a%00b',
     ]) {
       await expect(readForm(post(body)), body.slice(0, 40)).rejects.toMatchObject({ init: { status: 400 } })
     }

@@ -28,12 +28,18 @@ export const FORM_LIMITS = {
   maxDepth: 6,
   /** The largest list index a name may carry: `order[999]`. */
   maxIndex: 999,
+  /**
+   * All list indices of a form added up: Conform makes an array as long as each index, and a reply walks
+   * every slot, so `a[0][999][999]…` a thousand times over would cost millions for 38 KB sent.
+   */
+  maxIndexSum: 5_000,
   /** Characters of one value echoed back in an error reply. */
   maxEchoLength: 10_000,
 } as const
 
 export const UNREADABLE_FORM = 'This form could not be read. Send it as application/x-www-form-urlencoded or multipart/form-data.'
 export const HOSTILE_FORM = 'This form has a field this page does not accept.'
+export const UNSTORABLE_VALUE = 'This form has a value with a NUL character, which cannot be saved.'
 
 const SEGMENT = /\[(\d+)\]|\.?([^.[\]]+)|(.)/g
 const FORBIDDEN_SEGMENTS = new Set(['__proto__', 'prototype', 'constructor'])
@@ -42,15 +48,24 @@ const CONFORM_FIELDS = new Set(['__intent__', '__state__'])
 
 /** Why a field name is refused, or null when it is an ordinary name. */
 export function fieldNameProblem(name: string): string | null {
-  if (name.length === 0 || name.length > FORM_LIMITS.maxNameLength) return 'length'
+  return readFieldName(name).problem
+}
+
+/** A field name's problem, if any, and the sum of the list indices it carries. */
+function readFieldName(name: string): { problem: string | null; indexSum: number } {
+  if (name.length === 0 || name.length > FORM_LIMITS.maxNameLength) return { problem: 'length', indexSum: 0 }
   let depth = 0
+  let indexSum = 0
   for (const match of name.matchAll(SEGMENT)) {
-    if (match[3] !== undefined) return 'syntax'
-    if (++depth > FORM_LIMITS.maxDepth) return 'depth'
-    if (match[1] !== undefined && (match[1].length > 4 || Number(match[1]) > FORM_LIMITS.maxIndex)) return 'index'
-    if (match[2] !== undefined && FORBIDDEN_SEGMENTS.has(match[2])) return 'reserved'
+    if (match[3] !== undefined) return { problem: 'syntax', indexSum }
+    if (++depth > FORM_LIMITS.maxDepth) return { problem: 'depth', indexSum }
+    if (match[1] !== undefined) {
+      if (match[1].length > 4 || Number(match[1]) > FORM_LIMITS.maxIndex) return { problem: 'index', indexSum }
+      indexSum += Number(match[1]) + 1
+    }
+    if (match[2] !== undefined && FORBIDDEN_SEGMENTS.has(match[2])) return { problem: 'reserved', indexSum }
   }
-  return null
+  return { problem: null, indexSum }
 }
 
 /**
@@ -96,11 +111,18 @@ export async function readUploadForm(request: Request, options: { fileField: str
   return { ok: true, formData }
 }
 
-/** Refuses a form with too many fields or a name Conform would expand out of proportion. */
+/**
+ * Refuses a form with too many fields, a name Conform would expand out of proportion, or a NUL in a
+ * value (PostgreSQL cannot store one, so it would only ever fail later, as a 500).
+ */
 export function checkFormFields(formData: FormData) {
   let count = 0
-  for (const name of formData.keys()) {
-    if (++count > FORM_LIMITS.maxFields || fieldNameProblem(name)) throw data(HOSTILE_FORM, { status: 400 })
+  let indexSum = 0
+  for (const [name, value] of formData) {
+    const read = readFieldName(name)
+    indexSum += read.indexSum
+    if (++count > FORM_LIMITS.maxFields || read.problem || indexSum > FORM_LIMITS.maxIndexSum) throw data(HOSTILE_FORM, { status: 400 })
+    if (typeof value === 'string' && value.includes('\u0000')) throw data(UNSTORABLE_VALUE, { status: 400 })
   }
 }
 

@@ -11,7 +11,7 @@ export const FORM_BODY_LIMIT = 1024 * 1024 + 64 * 1024
 
 /** The actions that take files larger than a form: method, path, and the permission their sender needs. */
 export const UPLOAD_ROUTES: { method: string; path: RegExp; permission: StaffPermission }[] = [
-  { method: 'POST', path: /^\/documents\/?$/, permission: 'documents' },
+  { method: 'POST', path: /^\/documents\/?$/i, permission: 'documents' },
 ]
 
 /** The upload route a request is for, if any. */

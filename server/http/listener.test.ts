@@ -12,7 +12,7 @@ afterEach(async () => {
 
 async function serve(handler: FetchHandler, bodyLimit = 1024) {
   const errors: unknown[] = []
-  const listener = createFetchListener(handler, { origin: 'http://localhost', bodyLimit: () => bodyLimit, onError: (error) => errors.push(error) })
+  const listener = createFetchListener(handler, { origin: () => 'http://localhost', bodyLimit: () => bodyLimit, onError: (error) => errors.push(error) })
   const server = http.createServer(listener)
   servers.push(server)
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
@@ -79,6 +79,12 @@ describe('the listener guard', () => {
     expect(answer).toMatch(/^HTTP\/1\.1 200/)
     expect(answer).toContain('partial')
     expect(await (await fetch(`${base}/`)).text()).toBe('next')
+  })
+
+  it('refuses a target with a NUL, which only PostgreSQL would refuse, later, as a 500', async () => {
+    const { base } = await serve(async () => new Response('reached the app'))
+    for (const path of ['/portal/%00', '/documents?q=%00', '/a%00b']) expect((await fetch(`${base}${path}`)).status).toBe(400)
+    expect((await fetch(`${base}/portal/ok`)).status).toBe(200)
   })
 
   it('refuses an absolute-form target, which would choose the URL host', async () => {

@@ -9,8 +9,8 @@ import { BodyTooLargeError } from './forms'
 export type FetchHandler = (request: Request, req: IncomingMessage) => Promise<Response>
 
 export interface ListenerOptions {
-  /** The base for the request's URL: the deployment's own origin (the Host header is kept as a header). */
-  origin: string
+  /** The base for the request's URL: the origin the request was sent to, once its host is known to be ours. */
+  origin: (req: IncomingMessage) => string
   /** The most bytes this request's body may have; a longer body errors its stream with BodyTooLargeError. */
   bodyLimit: (req: IncomingMessage) => number
   onError?: (error: unknown, req: IncomingMessage) => void
@@ -36,13 +36,14 @@ export function createFetchListener(handler: FetchHandler, options: ListenerOpti
   async function serve(req: IncomingMessage, res: ServerResponse) {
     const target = req.url ?? '/'
     // Only origin-form targets ("/path?query"): an absolute-form target must not choose the URL's host.
-    if (!target.startsWith('/') || target.startsWith('//')) return writePlain(res, 400, 'Bad request target.')
+    // A NUL anywhere in it could only reach PostgreSQL, which refuses it.
+    if (!target.startsWith('/') || target.startsWith('//') || /%00/.test(target)) return writePlain(res, 400, 'Bad request target.')
     const controller = new AbortController()
     res.on('close', () => {
       if (!res.writableFinished) controller.abort()
     })
     const body = SAFE_BODYLESS.has(req.method ?? 'GET') ? null : cappedBody(req, options.bodyLimit(req))
-    const request = toRequest(req, `${options.origin}${target}`, controller.signal, body?.stream)
+    const request = toRequest(req, `${options.origin(req)}${target}`, controller.signal, body?.stream)
     // A body the app left unread (an early refusal) is read and dropped after the answer, so the client sees
     // the answer and a kept-alive socket does not wait behind it; requestTimeout bounds how long that takes.
     res.on('finish', () => body?.abandon())

@@ -119,6 +119,25 @@ describeEachDatabase('staff sign-in', (database) => {
     expect((await signIn(database(), 'nobody@northwind.test', 'guess', address)).status).toBe(429)
   })
 
+  it('lets the owner in from an address they signed in from before, after a typo there, whatever an outsider does', async () => {
+    const email = 'trusted-owner@northwind.test'
+    await createMemberWithPassword(database(), email)
+    const home = '192.0.2.30'
+    expect((await signIn(database(), email, PASSWORD, home)).status).toBe(302)
+    expect((await signIn(database(), email, 'one-typo', home)).status).toBe(400)
+    // An outsider pushes the e-mail over its cap from addresses of its own, and the home address over its cap too.
+    for (let i = 0; i < perEmail; i++) {
+      await waitOutDelays(database(), email)
+      await signIn(database(), email, `guess-${i}`, `203.0.113.${40 + (i % 5)}`)
+    }
+    for (let i = 0; i < perAddress; i++) await admitSignInAttempt(database().handle.db, `spray-${i}@example.test`, home)
+    await waitOutDelays(database(), email)
+    expect((await signIn(database(), email, PASSWORD, '203.0.113.40')).status).toBe(429)
+    const owner = await signIn(database(), email, PASSWORD, home)
+    expect(owner.status).toBe(302)
+    expect(owner.headers.get('set-cookie')).toMatch(/^tc_staff=/)
+  })
+
   it('caps one address across all e-mails, without touching other addresses', async () => {
     const db = database().handle.db
     const sprayer = '198.51.100.50'

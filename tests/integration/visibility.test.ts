@@ -9,7 +9,7 @@ import { ItemEditorForm } from '../../app/components/portal/editing/item-editor'
 import type { PortalView } from '../../app/lib/portal-view'
 import { loader as portalLoader } from '../../app/routes/portal/portal'
 import { loader as fileLoader } from '../../app/routes/resources/portal-file'
-import { LINK_DOCUMENTS_DENIED } from '../../server/portal/editing/items'
+import { DOCUMENT_ACCESS_DENIED, LINK_DOCUMENTS_DENIED } from '../../server/portal/editing/items'
 import { bumpOrgRevision, bumpProductRevision } from '../../server/portal/revision'
 import { defaultWelcome } from '../../server/portal/view'
 import { describeEachDatabase } from '../setup/database'
@@ -204,6 +204,26 @@ describeEachDatabase('visibility', (database) => {
     const saved = await postPortal(database(), linker, form, org.home, org.params)
     expect(saved.status).toBe(302)
     expect(await links()).toEqual([{ file_id: report.id }])
+  })
+
+  it('refuses, to an editor without files:view, making an item with documents public (403, nothing saved)', async () => {
+    const org = await createOrg(database())
+    const restricted = await createItem(database(), org.product, { kind: 'Reports', title: 'SOC 2 Type II', access: 'restricted' })
+    const report = await createFile(database(), org, { item: restricted })
+    const field = (name: string) => `item.${restricted.uid}.${name}`
+    const form = { intent: 'items.save', kind: 'Reports', [field('present')]: '1', [field('enabledState')]: 'Enabled', [field('publicAccess')]: 'on' }
+    const stored = () => db().selectFrom('items').select('public_access').where('id', '=', restricted.id).executeTakeFirstOrThrow()
+
+    const editor = await createStaffMember(database(), `publisher@${org.slug}.test`, ['statuspage:edit'], { org })
+    const refused = await postPortal(database(), editor, form, org.home, org.params)
+    expect(refused.status).toBe(403)
+    expect(refused.data.result.error['']).toEqual([DOCUMENT_ACCESS_DENIED])
+    expect((await stored()).public_access).toBe(false)
+    expect(await fileStatus(org, report.id)).toBe(404)
+
+    const saved = await postPortal(database(), org.admin.cookie, form, org.home, org.params)
+    expect(saved.status).toBe(302)
+    expect((await stored()).public_access).toBe(true)
   })
 
   it('keeps the Overview item public and enabled whatever the save posts', async () => {

@@ -4,6 +4,7 @@ import { getViewer } from '@server/access/viewer'
 import { resolvePortalOrg } from '@server/portal/resolve'
 import { handlePortalEdit } from '@server/portal/editing/index'
 import { loadPortalView } from '@server/portal/view'
+import { SHARED_PAGE_HEADER } from '@server/page-cache'
 import { ErrorView } from '~/components/error-view'
 import { PortalPage } from '~/components/portal/portal-page'
 import { loadStaffTools } from '~/components/portal/staff-tools'
@@ -23,8 +24,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (params.itemSlug && !view.openItemUid) throw data('This item does not exist.', { status: 404 })
   // Staff pages render their tools in place (see staff-tools.tsx).
   if (view.editor) await loadStaffTools()
-  return view
+  // Only a page built for the Public mode may be stored and served to others (server/page-cache.ts).
+  return data(view, { headers: view.mode === 'Public' ? { [SHARED_PAGE_HEADER]: 'public' } : {} })
 }
+
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders
 
 /** In-place edits by staff with statuspage:edit (Main mode); every intent checks it again. */
 export async function action({ request, params, context }: Route.ActionArgs) {

@@ -25,6 +25,7 @@ const str = (formData: FormData, name: string) => {
 const errorResult = (intent: string, errors: Record<string, string[]>) => badRequest({ intent, result: { status: 'error' as const, error: errors } })
 
 export const LINK_DOCUMENTS_DENIED = "You don't have permission to link or unlink documents"
+export const DOCUMENT_ACCESS_DENIED = "You don't have permission to change who can see this item's documents"
 
 async function cardItems(edit: EditContext, kind: CardKind) {
   const portal = await loadPortalData(edit.db, edit.org.id, { productId: edit.product.id })
@@ -92,10 +93,15 @@ export const itemHandlers: Record<string, EditHandler> = {
       Object.assign(errors, itemErrors)
       edits.push({ item, next })
     }
-    // Linking a document to a public item publishes it, so it needs the permission to see the file.
-    const linksDocuments = edits.some(({ next }) => next.linkFileIds.length > 0 || next.unlinkFileIds.length > 0)
-    if (linksDocuments && !can(staffViewer(edit.staff), 'files:view')) {
-      return data({ intent: 'items.save', result: { status: 'error' as const, error: { '': [LINK_DOCUMENTS_DENIED] } } }, { status: 403 })
+    // Linking a document to an item, or changing who may see an item with documents, decides who gets
+    // those files: it needs the permission to see them.
+    if (!can(staffViewer(edit.staff), 'files:view')) {
+      const linksDocuments = edits.some(({ next }) => next.linkFileIds.length > 0 || next.unlinkFileIds.length > 0)
+      const movesDocuments = edits.some(
+        ({ item, next }) => item.files.length > 0 && (next.publicAccess !== item.publicAccess || next.hidden !== item.hidden || next.enabledState !== item.enabledState),
+      )
+      const denied = linksDocuments ? LINK_DOCUMENTS_DENIED : movesDocuments ? DOCUMENT_ACCESS_DENIED : null
+      if (denied) return data({ intent: 'items.save', result: { status: 'error' as const, error: { '': [denied] } } }, { status: 403 })
     }
     let cardTitle: string | null | undefined
     if (formData.has('cardTitle') && !RENAME_EXCLUDED.includes(kind)) {
