@@ -2,9 +2,12 @@
 // crashed it, stalled it, redirected off-site, buffered large bodies anonymously, or were answered for
 // any host or origin. Every one of them must now get a clear 4xx or a safe redirect, quickly.
 import http from 'node:http'
+import net from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { BACKENDS } from '../setup/database'
 import { startServer, type RunningServer } from '../setup/server'
+
+const CUSTOM_HOST = 'trust.northwind.test'
 
 for (const backend of BACKENDS) {
   describe(`request guards on the running server (${backend})`, () => {
@@ -44,7 +47,10 @@ for (const backend of BACKENDS) {
     }
 
     beforeAll(async () => {
-      server = await startServer(backend, { TRUST_PROXY: '1' })
+      server = await startServer(backend, { TRUST_PROXY: '1' }, async (db) => {
+        const org = await db.selectFrom('orgs').select('id').where('slug', '=', 'northwind').executeTakeFirstOrThrow()
+        await db.insertInto('custom_domains').values({ org_id: org.id, host: CUSTOM_HOST }).execute()
+      })
       staff = await signIn()
     }, 120_000)
     afterAll(() => server?.stop())
@@ -134,6 +140,43 @@ for (const backend of BACKENDS) {
       expect(accepted.status).toBe(302)
       // Used: answered as such at once, not from a copy kept for 60 s.
       expect((await send(`/invite/${token}`)).status).toBe(404)
+    })
+
+    it('11: a custom domain serves the portal and takes its forms, but never the staff area, in any case', async () => {
+      const port = new URL(server.url).port
+      const host = `${CUSTOM_HOST}:${port}`
+      const portal = await send('/', { headers: { host } })
+      expect(portal.status).toBe(200)
+      expect(portal.body).toContain('Northwind')
+      // A form posted on the custom domain reaches the app (anonymous: the edit asks for a sign-in).
+      const posted = await send('/', { headers: { host, origin: `http://${host}`, 'content-type': 'application/x-www-form-urlencoded' }, body: 'intent=card.visibility' })
+      expect(posted.status).toBe(302)
+      for (const path of ['/members', '/MEMBERS', '/Members.data', '/Audit', '/Settings/outbox', '/LOGIN', '/Documents']) {
+        const response = await send(path, { headers: { host, cookie: staff } })
+        expect({ path, status: response.status }).toEqual({ path, status: 404 })
+      }
+    })
+
+    it('11: a request without a Host header reaches no org', async () => {
+      const answer = await new Promise<string>((resolve) => {
+        const socket = net.connect(Number(new URL(server.url).port), '127.0.0.1', () => socket.write('GET / HTTP/1.0\r\n\r\n'))
+        let text = ''
+        socket.on('data', (chunk) => (text += chunk))
+        socket.on('close', () => resolve(text))
+      })
+      expect(answer).toMatch(/^HTTP\/1\.[01] 400/)
+      expect(answer).not.toContain('Northwind')
+    })
+
+    it('a page built for staff is never served to anyone else, however the cookie is spelled', async () => {
+      const token = staff.split('=')[1]
+      for (const cookie of [`tc_staff =${token}`, ` tc_staff=${token}`, `other=1;tc_staff=${token}`]) {
+        const path = `/portal/northwind?poison=${address}`
+        const signedIn = await send(path, { headers: { cookie } })
+        expect(signedIn.body).toContain('Staff tools')
+        const anonymous = await send(path)
+        expect({ cookie, leaked: anonymous.body.includes('Staff tools') }).toEqual({ cookie, leaked: false })
+      }
     })
   })
 }

@@ -9,6 +9,7 @@ import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { inject } from 'vitest'
+import { openDatabase, type Database } from '../../db/index'
 import { adminQuery, withDatabase } from './global-setup'
 
 export interface RunningServer {
@@ -22,7 +23,12 @@ export interface RunningServer {
 
 const SERVER_BUNDLE = path.resolve('build/server/index.js')
 
-export async function startServer(backend: 'pglite' | 'postgres', extraEnv: Record<string, string> = {}): Promise<RunningServer> {
+export async function startServer(
+  backend: 'pglite' | 'postgres',
+  extraEnv: Record<string, string> = {},
+  /** Runs on the server's copy of the database before it starts (PGlite allows one process at a time). */
+  prepare?: (db: Database) => Promise<void>,
+): Promise<RunningServer> {
   if (!existsSync(SERVER_BUNDLE)) throw new Error('The server is not built: run `npx react-router build` (npm test does it first).')
   const dataDir = await mkdtemp(path.join(tmpdir(), 'tc-server-'))
   await cp(inject('templateRoot'), dataDir, { recursive: true })
@@ -45,6 +51,15 @@ export async function startServer(backend: 'pglite' | 'postgres', extraEnv: Reco
     database = `tc_server_${randomUUID().replaceAll('-', '').slice(0, 16)}`
     await adminQuery(admin, `create database ${database} template ${inject('postgresTemplate')}`)
     env.DATABASE_URL = withDatabase(admin, database)
+  }
+
+  if (prepare) {
+    const handle = await openDatabase({ dataDir, databaseUrl: env.DATABASE_URL })
+    try {
+      await prepare(handle.db)
+    } finally {
+      await handle.close()
+    }
   }
 
   const child = spawn(process.execPath, ['server/start.js'], { env, stdio: ['ignore', 'pipe', 'pipe'] })
