@@ -108,8 +108,15 @@ export function portalPageMatcher(manifest: ServerBuild['routes']) {
       .filter((route) => route?.parentId === parentId)
       .map((route) => ({ id: route!.id, path: route!.path, index: route!.index, caseSensitive: route!.caseSensitive, children: childrenOf(route!.id) }))
   const tree = childrenOf(undefined)
+  // Matching ranks every route on each call: remember recent answers (a bounded map, oldest out first).
+  const known = new Map<string, boolean>()
   return (pathname: string) => {
-    const matches = matchRoutes(tree as RouteObject[], pathname)
-    return PORTAL_PAGE_ROUTE.test(matches?.at(-1)?.route.id ?? '')
+    let answer = known.get(pathname)
+    if (answer === undefined) {
+      answer = PORTAL_PAGE_ROUTE.test(matchRoutes(tree as RouteObject[], pathname)?.at(-1)?.route.id ?? '')
+      if (known.size >= 1000) known.delete(known.keys().next().value!)
+      known.set(pathname, answer)
+    }
+    return answer
   }
 }

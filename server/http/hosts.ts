@@ -35,5 +35,5 @@ export type HostCheck = ReturnType<typeof createHostCheck>
 
 /** The exact Origin a page of `host` sends: APP_URL's scheme (TLS may end at a proxy) and the host, lower-cased. */
 export function expectedOrigin(host: string, appUrl: string) {
-  return `${new URL(appUrl).protocol}//${host.toLowerCase()}`
+  return `${appUrl.slice(0, appUrl.indexOf(':'))}://${host.toLowerCase()}`
 }

@@ -19,8 +19,11 @@ export interface PortalOrg {
 const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]'])
 
 /** Whether a Host header names this deployment (any loopback name counts when APP_URL is loopback). */
+const parsedAppUrls = new Map<string, URL>()
+
 export function isDeploymentHost(host: string, appUrl: string) {
-  const app = new URL(appUrl)
+  let app = parsedAppUrls.get(appUrl)
+  if (!app) parsedAppUrls.set(appUrl, (app = new URL(appUrl)))
   if (host === app.host) return true
   const [name, port = ''] = splitHost(host)
   return LOOPBACK.has(app.hostname) && LOOPBACK.has(name) && port === app.port
