@@ -87,6 +87,13 @@ describe('the listener guard', () => {
     expect((await fetch(`${base}/portal/ok`)).status).toBe(200)
   })
 
+  it('refuses methods the Fetch API cannot carry with a 405, not a 500', async () => {
+    const { port } = await serve(async () => new Response('reached the app'))
+    expect(await raw(port, 'TRACE / HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n')).toMatch(/^HTTP\/1\.1 405/)
+    // Node's own parser answers a method it does not know.
+    expect(await raw(port, 'TRACK / HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n')).toMatch(/^HTTP\/1\.1 4\d\d/)
+  })
+
   it('refuses an absolute-form target, which would choose the URL host', async () => {
     const { port } = await serve(async (request) => new Response(request.url))
     const answer = await raw(port, 'GET http://evil.example/ HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n')

@@ -42,8 +42,16 @@ export function createFetchListener(handler: FetchHandler, options: ListenerOpti
     res.on('close', () => {
       if (!res.writableFinished) controller.abort()
     })
+    // Methods the Fetch API refuses to carry (TRACE, TRACK, CONNECT) are refused here, not as a 500.
+    if (FORBIDDEN_METHODS.has((req.method ?? 'GET').toUpperCase())) return writePlain(res, 405, 'Method not allowed.')
     const body = SAFE_BODYLESS.has(req.method ?? 'GET') ? null : cappedBody(req, options.bodyLimit(req))
-    const request = toRequest(req, `${options.origin(req)}${target}`, controller.signal, body?.stream)
+    let request: Request
+    try {
+      request = toRequest(req, `${options.origin(req)}${target}`, controller.signal, body?.stream)
+    } catch {
+      body?.abandon()
+      return writePlain(res, 400, 'Bad request.')
+    }
     // A body the app left unread (an early refusal) is read and dropped after the answer, so the client sees
     // the answer and a kept-alive socket does not wait behind it; requestTimeout bounds how long that takes.
     res.on('finish', () => body?.abandon())
@@ -59,6 +67,7 @@ export function createFetchListener(handler: FetchHandler, options: ListenerOpti
 }
 
 const SAFE_BODYLESS = new Set(['GET', 'HEAD'])
+const FORBIDDEN_METHODS = new Set(['CONNECT', 'TRACE', 'TRACK'])
 
 function toRequest(req: IncomingMessage, url: string, signal: AbortSignal, body: ReadableStream<Uint8Array> | undefined) {
   const headers = new Headers()

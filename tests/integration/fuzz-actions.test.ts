@@ -94,6 +94,9 @@ const fields = fc.oneof(
     .map(([name, value, times]) => Array.from({ length: times }, () => [name, value] as [string, string])),
 )
 
+// Mostly POST, as forms send; the other methods an action can be reached with, and ones it never should.
+const methods = fc.constantFrom('POST', 'POST', 'POST', 'PUT', 'PATCH', 'DELETE', 'TRACE', 'OPTIONS')
+
 const encoding = fc.constantFrom('urlencoded', 'multipart', 'multipart-broken', 'invalid-utf8', 'json', 'text', 'none', 'oversized')
 
 interface Body {
@@ -163,11 +166,11 @@ for (const backend of BACKENDS) {
     }
 
     /** One request; an answer the server gives before reading the whole body (413, then close) still counts. */
-    function send(path: string, body: Body | null, cookie: string | undefined) {
+    function send(path: string, body: Body | null, cookie: string | undefined, method = body ? 'POST' : 'GET') {
       const started = performance.now()
       return new Promise<{ status: number; size: number; ms: number }>((resolve, reject) => {
         const request = http.request(`${server.url}${path}`, {
-          method: body ? 'POST' : 'GET',
+          method,
           headers: {
             origin: server.url,
             'x-forwarded-for': fuzzAddress(),
@@ -211,14 +214,14 @@ for (const backend of BACKENDS) {
       async () => {
         const staff = await signIn()
         await fc.assert(
-          fc.asyncProperty(fc.constantFrom(...paths), fc.boolean(), fc.constantFrom('anonymous', 'staff'), encoding, fields, async (path, viaData, who, kind, entries) => {
+          fc.asyncProperty(fc.constantFrom(...paths), fc.boolean(), fc.constantFrom('anonymous', 'staff'), encoding, fields, methods, async (path, viaData, who, kind, entries, method) => {
             // Signing out would end the shared session: /logout gets a session of its own.
             const cookie = who === 'staff' ? (path === '/logout' ? await signIn() : staff) : undefined
             const target = viaData ? dataUrl(path) : path
-            const result = await send(target, encode(kind, entries), cookie).catch((error: Error) => {
-              throw new Error(`POST ${target} as ${who} (${kind}): ${error.message}\n${server.output().slice(-2000)}`)
+            const result = await send(target, encode(kind, entries), cookie, method).catch((error: Error) => {
+              throw new Error(`${method} ${target} as ${who} (${kind}): ${error.message}\n${server.output().slice(-2000)}`)
             })
-            if (process.env.FUZZ_LOG) console.log(`${result.status} ${Math.round(result.ms)}ms ${result.size}B POST ${target} ${who} ${kind} ${JSON.stringify(entries.map(([n, v]) => [n.slice(0, 30), v.slice(0, 30)]).slice(0, 4))}`)
+            if (process.env.FUZZ_LOG) console.log(`${result.status} ${Math.round(result.ms)}ms ${result.size}B ${method} ${target} ${who} ${kind} ${JSON.stringify(entries.map(([n, v]) => [n.slice(0, 30), v.slice(0, 30)]).slice(0, 4))}`)
             const allowance = viaData ? MAX_BYTES : (baselines.get(path) ?? 0) + MAX_BYTES
             const problems = [
               result.status >= 500 && `status ${result.status}`,
@@ -226,7 +229,7 @@ for (const backend of BACKENDS) {
               result.size > allowance && `${result.size} bytes`,
               !server.alive() && 'the server exited',
             ].filter(Boolean)
-            if (problems.length) throw new Error(`POST ${target} as ${who} (${kind}): ${problems.join(', ')}\n${server.output().slice(-2000)}`)
+            if (problems.length) throw new Error(`${method} ${target} as ${who} (${kind}): ${problems.join(', ')}\n${server.output().slice(-2000)}`)
           }),
           fuzzOptions,
         )
