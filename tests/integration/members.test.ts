@@ -9,6 +9,7 @@ import { loader as outboxLoader } from '../../app/routes/staff/settings/outbox'
 import { STAFF_PERMISSIONS } from '../../app/lib/permissions'
 import { processOutbox } from '../../server/email/worker'
 import { startFakeSmtp, type FakeSmtp } from '../fakes/smtp'
+import { UNSTORABLE_VALUE } from '../../server/http/forms'
 import { describeEachDatabase } from '../setup/database'
 import { callRoute } from '../setup/route'
 import { createStaffMember, staffCookie } from '../setup/staff'
@@ -171,7 +172,6 @@ describeEachDatabase('members, invitations and sign-in', (database) => {
       ['a line feed', 'lf', 'Riley\nBcc: victim@example.test'],
       ['a carriage return', 'cr', 'Riley\rChen'],
       ['a tab', 'tab', 'Riley\tChen'],
-      ['a NUL', 'nul', 'Riley\u0000Chen'],
       ['a line separator', 'ls', 'Riley\u2028Chen'],
     ])('refuses a name with %s, in the invitation and on accepting it', async (_, key, name) => {
       const cookie = await staffCookie(database())
@@ -188,6 +188,14 @@ describeEachDatabase('members, invitations and sign-in', (database) => {
       const accepted = await callRoute(acceptAction, database(), { path: `/invite/${token}`, params: { token }, form: acceptForm(name) })
       expect(accepted.status).toBe(400)
       expect(accepted.data.result.error.name).toEqual(['Use one line, without tabs or other control characters'])
+    })
+
+    it('refuses a NUL in any value before it reaches a schema (PostgreSQL cannot store one)', async () => {
+      const cookie = await staffCookie(database())
+      const invited = await postMembers(cookie, { intent: 'invite', email: 'one-line-nul@northwind.test', name: 'Riley\u0000Chen' })
+      expect(invited.status).toBe(400)
+      expect(invited.data).toBe(UNSTORABLE_VALUE)
+      expect(await db().selectFrom('staff_invites').select('id').where('email', '=', 'one-line-nul@northwind.test').execute()).toEqual([])
     })
 
     it('puts a stored multi-line inviter or org name on one line in the e-mail', async () => {
