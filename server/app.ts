@@ -18,7 +18,7 @@ import { env as readEnv, type Env } from './env'
 import { clientAddress } from './http/client-address'
 import { createHostCheck, expectedOrigin } from './http/hosts'
 import { bodyRefusal, FORM_BODY_LIMIT, uploadBodyLimit, uploadRouteOf } from './http/limits'
-import { createFetchListener, writePlain } from './http/listener'
+import { answerFailure, createFetchListener, writePlain } from './http/listener'
 import { createPageCache, isCacheableRequest, isPersonalRequest, portalPageMatcher, SHARED_PAGE_HEADER, type CachedPage, type PageCache } from './page-cache'
 import { contentSecurityPolicy, crossOriginRejection, setBaseSecurityHeaders } from './security'
 
@@ -114,12 +114,12 @@ export async function createApp(): Promise<App> {
       if (PUBLIC_FILE.test(url.split('?')[0])) return statics(req, res, () => guard(req, res))
       guard(req, res)
     } catch (error) {
-      fail(error, req, res)
+      answerFailure(req, res, error)
     }
   }
 
   function guard(req: IncomingMessage, res: ServerResponse) {
-    handleApp(req, res).catch((error) => fail(error, req, res))
+    handleApp(req, res).catch((error) => answerFailure(req, res, error))
   }
 
   /** Hosts, Origin and body checks, from the request's head alone; then the app. */
@@ -156,16 +156,6 @@ export async function createApp(): Promise<App> {
     if (!upload) return FORM_BODY_LIMIT
     const staff = await getStaffMember(database.db, new Request(env.APP_URL, { headers: { cookie: req.headers.cookie ?? '' } }))
     return staff?.permissions.includes(upload.permission) ? uploadBodyLimit(maxUploadBytes) : FORM_BODY_LIMIT
-  }
-
-  function fail(error: unknown, req: IncomingMessage, res: ServerResponse) {
-    console.error(`[http] ${req.method} ${(req.url ?? '/').split('?')[0].slice(0, 200)}:`, error)
-    if (res.headersSent) return res.destroy()
-    try {
-      writePlain(res, 500, 'Sorry, an error has occurred.')
-    } catch {
-      res.destroy()
-    }
   }
 
   return {

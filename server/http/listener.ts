@@ -17,20 +17,9 @@ export interface ListenerOptions {
 }
 
 export function createFetchListener(handler: FetchHandler, options: ListenerOptions) {
-  const report = options.onError ?? ((error: unknown, req: IncomingMessage) => console.error(`[http] ${req.method} ${safeLogPath(req.url)}:`, error))
+  const report = options.onError ?? logFailure
   return (req: IncomingMessage, res: ServerResponse) => {
-    serve(req, res).catch((error) => {
-      report(error, req)
-      if (!res.headersSent) {
-        try {
-          writePlain(res, 500, 'Sorry, an error has occurred.')
-          return
-        } catch {
-          // Fall through: the socket is beyond repair.
-        }
-      }
-      res.destroy()
-    })
+    serve(req, res).catch((error) => answerFailure(req, res, error, report))
   }
 
   async function serve(req: IncomingMessage, res: ServerResponse) {
@@ -185,6 +174,21 @@ function drained(res: ServerResponse) {
     res.on('close', finish)
   })
 }
+
+/** The last resort for an error nothing else caught: logged, then a 500 if nothing was sent yet, else the socket closes. */
+export function answerFailure(req: IncomingMessage, res: ServerResponse, error: unknown, report = logFailure) {
+  report(error, req)
+  if (!res.headersSent) {
+    try {
+      return writePlain(res, 500, 'Sorry, an error has occurred.')
+    } catch {
+      // Fall through: the socket is beyond repair.
+    }
+  }
+  res.destroy()
+}
+
+const logFailure = (error: unknown, req: IncomingMessage) => console.error(`[http] ${req.method} ${safeLogPath(req.url)}:`, error)
 
 /** A short plain-text answer written straight to Node, for refusals that never reach the app. */
 export function writePlain(res: ServerResponse, status: number, message: string, headers: Record<string, string> = {}) {

@@ -20,6 +20,7 @@ import { normaliseSectionOrder, type SectionId } from '../../app/lib/sections'
 import { portalAccess, type PortalAccess } from '../access/portal-access'
 import type { AccessCheckedItem, Viewer } from '../access/visibility'
 import { listLibrary } from '../files/library'
+import { integerParam } from '../http/query'
 import type { PortalOrg } from './resolve'
 import { loadPortalData, type ItemRow, type PortalData } from './queries'
 
@@ -510,13 +511,10 @@ function updatesView(data: PortalData, access: PortalAccess, search: URLSearchPa
   const pageCount = Math.max(1, Math.ceil(all.length / UPDATES_PAGE_SIZE))
   const highlighted = search.get('tcuUid')
   const highlightedIndex = highlighted ? all.findIndex((update) => update.id === highlighted) : -1
-  const askedPage = Number.parseInt(search.get('updatesPage') ?? '', 10)
   const page =
     highlightedIndex >= 0
       ? Math.floor(highlightedIndex / UPDATES_PAGE_SIZE) + 1
-      : Number.isInteger(askedPage)
-        ? Math.min(Math.max(askedPage, 1), pageCount)
-        : 1
+      : integerParam(search, 'updatesPage', { min: 1, max: pageCount, fallback: 1 })
   return {
     title: `${portalTitle} Updates`,
     all,
