@@ -1,8 +1,8 @@
 import { z } from 'zod'
+import { LINE_BREAKING } from '../one-line'
 import { STAFF_PERMISSIONS } from '../permissions'
 
 // A name goes into e-mail subjects and bodies: one line, no control characters (CR, LF, tab, NUL…).
-const LINE_BREAKING = /[\p{Cc}\u2028\u2029]/u
 const SINGLE_LINE_MESSAGE = 'Use one line, without tabs or other control characters'
 const personName = z
   .string()
