@@ -226,6 +226,39 @@ describeEachDatabase('visibility', (database) => {
     expect((await stored()).public_access).toBe(true)
   })
 
+  it('refuses, to an editor without files:view, showing a hidden card with documents or moving an item with documents', async () => {
+    const org = await createOrg(database())
+    const whitepaper = await createItem(database(), org.product, { kind: 'Documents', title: 'Security whitepaper', access: 'public' })
+    const file = await createFile(database(), org, { item: whitepaper })
+    await db().updateTable('cards').set({ hidden: true }).where('product_id', '=', org.product.id).where('kind', '=', 'Documents').execute()
+    await bumpProductRevision(db(), org.product.id)
+    expect(await fileStatus(org, file.id)).toBe(404)
+
+    const editor = await createStaffMember(database(), `shower@${org.slug}.test`, ['statuspage:edit'], { org })
+    const shown = await postPortal(database(), editor, { intent: 'card.visibility', kind: 'Documents', hidden: 'false' }, org.home, org.params)
+    expect(shown.status).toBe(403)
+    expect(shown.data.result.error['']).toEqual([DOCUMENT_ACCESS_DENIED])
+    expect(await fileStatus(org, file.id)).toBe(404)
+    const moved = await postPortal(database(), editor, { intent: 'item.move', uid: whitepaper.uid, destination: 'Legal' }, org.home, org.params)
+    expect(moved.status).toBe(403)
+    expect((await db().selectFrom('items').select('card_kind').where('id', '=', whitepaper.id).executeTakeFirstOrThrow()).card_kind).toBe('Documents')
+    expect(await fileStatus(org, file.id)).toBe(404)
+
+    // Hiding withdraws documents, so it stays open to editors; showing them again is the admin's call.
+    expect((await postPortal(database(), editor, { intent: 'card.visibility', kind: 'Legal', hidden: 'true' }, org.home, org.params)).status).toBe(302)
+    expect((await postPortal(database(), org.admin.cookie, { intent: 'card.visibility', kind: 'Documents', hidden: 'false' }, org.home, org.params)).status).toBe(302)
+    expect(await fileStatus(org, file.id)).toBe(200)
+  })
+
+  it('answers only GET and HEAD for a document', async () => {
+    const org = await createOrg(database())
+    const whitepaper = await createItem(database(), org.product, { kind: 'Documents', title: 'Security whitepaper', access: 'public' })
+    const file = await createFile(database(), org, { item: whitepaper })
+    const options = await callRoute(fileLoader, database(), { path: `${org.home}/files/${file.id}`, params: { ...org.params, fileId: file.id }, method: 'OPTIONS' })
+    expect(options.status).toBe(405)
+    expect(await fileStatus(org, file.id)).toBe(200)
+  })
+
   it('keeps the Overview item public and enabled whatever the save posts', async () => {
     const org = await createOrg(database())
     await createItem(database(), org.product, { catalogueUid: 'overview', explanation: 'Welcome.' })

@@ -10,6 +10,8 @@ import { resolvePortalOrg } from '@server/portal/resolve'
 
 /** Every view and download of a stored file comes through here, checked each time. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
+  // React Router runs a resource route's loader for any method without a body; a file is only fetched.
+  if (request.method !== 'GET' && request.method !== 'HEAD') throw data('Fetch documents with GET.', { status: 405, headers: { Allow: 'GET, HEAD' } })
   const org = await resolvePortalOrg(context.db, context.env, request, params.orgSlug)
   const viewer = await getViewer(request, context.db, org)
   const wantsDownload = new URL(request.url).searchParams.has('download')

@@ -1,7 +1,7 @@
 import { parseForm } from '../../http/forms'
 import { DEFAULT_CARD_TITLES } from '../../../app/lib/card-kinds'
 import { cardVisibilitySchema, displayTextSchema, placeholderSchema, renameCardSchema } from '../../../app/lib/schemas/cards'
-import { badRequest, saveEdit, savedRedirect, type EditContext, type EditHandler } from './context'
+import { badRequest, documentAccessDenied, kindHasDocuments, mayChangeDocumentAccess, saveEdit, savedRedirect, type EditContext, type EditHandler } from './context'
 
 async function cardRow(edit: EditContext, kind: string) {
   return edit.db
@@ -19,6 +19,8 @@ export const cardHandlers: Record<string, EditHandler> = {
     const { kind, hidden } = submission.value
     const card = await cardRow(edit, kind)
     if (!card) return badRequest({ intent: 'card.visibility', result: submission.reply({ formErrors: ['This card does not exist.'] }) })
+    // Showing a hidden card publishes its items' documents again.
+    if (card.hidden && !hidden && !mayChangeDocumentAccess(edit) && (await kindHasDocuments(edit, kind))) return documentAccessDenied('card.visibility')
     await saveEdit(edit, { action: 'card.visibility', target: kind, before: { hidden: card.hidden }, after: { hidden } }, (trx) =>
       trx.updateTable('cards').set({ hidden, updated_at: new Date() }).where('id', '=', card.id).execute(),
     )

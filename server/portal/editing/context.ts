@@ -3,6 +3,8 @@ import type { Transaction } from 'kysely'
 import type { DB } from '../../../db/types'
 import type { Database } from '../../../db/index'
 import type { StaffMember } from '../../auth/staff-session'
+import { can } from '../../access/visibility'
+import { staffViewer } from '../../access/viewer'
 import { recordAudit } from '../../audit/record'
 import { redirectWithToast } from '../../http/redirect'
 import { bumpProductRevision } from '../revision'
@@ -58,6 +60,29 @@ export function savedRedirect(edit: EditContext, message: string) {
 /** A failed save that is not the visitor's input: back to the page with the failure toast. */
 export function failedRedirect(edit: EditContext, message: string) {
   return redirectWithToast(edit.context.env, edit.returnTo, message)
+}
+
+export const DOCUMENT_ACCESS_DENIED = "You don't have permission to change who can see this item's documents"
+
+/** Changing who can reach stored documents (linking, publishing, showing their card) needs permission to see them. */
+export function mayChangeDocumentAccess(edit: EditContext) {
+  return can(staffViewer(edit.staff), 'files:view')
+}
+
+/** Whether any item of `kind` in the edited product has documents linked. */
+export async function kindHasDocuments(edit: EditContext, kind: string) {
+  const row = await edit.db
+    .selectFrom('item_files')
+    .innerJoin('items', 'items.id', 'item_files.item_id')
+    .select('items.id')
+    .where('items.product_id', '=', edit.product.id)
+    .where('items.card_kind', '=', kind)
+    .executeTakeFirst()
+  return row !== undefined
+}
+
+export function documentAccessDenied(intent: string, message = DOCUMENT_ACCESS_DENIED) {
+  return data({ intent, result: { status: 'error' as const, error: { '': [message] } } }, { status: 403 })
 }
 
 export function badRequest<T>(body: T) {

@@ -7,15 +7,12 @@ import { itemFieldName, readItemEdit, type ItemEdit } from '../../../app/lib/ite
 import type { ItemEditorView } from '../../../app/lib/portal-view'
 import { RENAME_EXCLUDED } from '../../../app/lib/schemas/cards'
 import { SLUG_MESSAGES, slugFromTitle, validateSlug } from '../../../app/lib/slug'
-import { staffViewer } from '../../access/viewer'
-import { can } from '../../access/visibility'
 import { applyDocumentLinks, DocumentLinkError } from '../../files/links'
 import { loadPortalData } from '../queries'
 import { editorItems } from '../view'
-import { data } from 'react-router'
 import { withQuery } from '../../../app/lib/format'
 import { redirectWithToast } from '../../http/redirect'
-import { badRequest, failedRedirect, saveEdit, savedRedirect, type EditContext, type EditHandler } from './context'
+import { badRequest, DOCUMENT_ACCESS_DENIED, documentAccessDenied, failedRedirect, mayChangeDocumentAccess, saveEdit, savedRedirect, type EditContext, type EditHandler } from './context'
 
 const str = (formData: FormData, name: string) => {
   const value = formData.get(name)
@@ -25,7 +22,7 @@ const str = (formData: FormData, name: string) => {
 const errorResult = (intent: string, errors: Record<string, string[]>) => badRequest({ intent, result: { status: 'error' as const, error: errors } })
 
 export const LINK_DOCUMENTS_DENIED = "You don't have permission to link or unlink documents"
-export const DOCUMENT_ACCESS_DENIED = "You don't have permission to change who can see this item's documents"
+export { DOCUMENT_ACCESS_DENIED } from './context'
 
 async function cardItems(edit: EditContext, kind: CardKind) {
   const portal = await loadPortalData(edit.db, edit.org.id, { productId: edit.product.id })
@@ -95,13 +92,13 @@ export const itemHandlers: Record<string, EditHandler> = {
     }
     // Linking a document to an item, or changing who may see an item with documents, decides who gets
     // those files: it needs the permission to see them.
-    if (!can(staffViewer(edit.staff), 'files:view')) {
+    if (!mayChangeDocumentAccess(edit)) {
       const linksDocuments = edits.some(({ next }) => next.linkFileIds.length > 0 || next.unlinkFileIds.length > 0)
       const movesDocuments = edits.some(
         ({ item, next }) => item.files.length > 0 && (next.publicAccess !== item.publicAccess || next.hidden !== item.hidden || next.enabledState !== item.enabledState),
       )
       const denied = linksDocuments ? LINK_DOCUMENTS_DENIED : movesDocuments ? DOCUMENT_ACCESS_DENIED : null
-      if (denied) return data({ intent: 'items.save', result: { status: 'error' as const, error: { '': [denied] } } }, { status: 403 })
+      if (denied) return documentAccessDenied('items.save', denied)
     }
     let cardTitle: string | null | undefined
     if (formData.has('cardTitle') && !RENAME_EXCLUDED.includes(kind)) {
@@ -219,6 +216,11 @@ export const itemHandlers: Record<string, EditHandler> = {
     }
     const card = await edit.db.selectFrom('cards').select(['title']).where('product_id', '=', edit.product.id).where('kind', '=', destination).executeTakeFirst()
     if (!card) return failedRedirect(edit, 'Failed to move item to another card')
+    // Another card may be shown where this one is hidden: its documents would go with it.
+    if (!mayChangeDocumentAccess(edit)) {
+      const linked = await edit.db.selectFrom('item_files').select('file_id').where('item_id', '=', loaded.id).executeTakeFirst()
+      if (linked) return documentAccessDenied('item.move')
+    }
     const title = loaded.displayTitle
     await saveEdit(edit, { action: 'item.move', target: uid, before: { kind: loaded.card_kind }, after: { kind: destination } }, (trx) =>
       trx.updateTable('items').set({ card_kind: destination, position: null, updated_at: new Date(), updated_by_name: edit.staff.name }).where('id', '=', loaded.id).execute(),
