@@ -10,6 +10,8 @@ const portalPaths = (prefix: string, id: string) => [
   route(`${prefix}/product/:productSlug`, portal, { id: `${id}-product` }),
   route(`${prefix}/product/:productSlug/:itemSlug`, portal, { id: `${id}-product-item` }),
   route(`${prefix}/files/:fileId/:fileName?`, portalFile, { id: `${id}-file` }),
+  route(`${prefix}/access/:token`, 'routes/portal/access-link.tsx', { id: `${id}-access-link` }),
+  route(`${prefix}/nda`, 'routes/resources/portal-nda.ts', { id: `${id}-nda` }),
 ]
 
 export default [
@@ -22,6 +24,9 @@ export default [
     route('members', 'routes/staff/members/index.tsx'),
     route('audit', 'routes/staff/audit/index.tsx'),
     route('documents', 'routes/staff/documents/index.tsx'),
+    route('access-requests', 'routes/staff/access-requests/index.tsx'),
+    route('accounts', 'routes/staff/accounts/index.tsx'),
+    route('settings', 'routes/staff/settings/index.tsx'),
     route('settings/outbox', 'routes/staff/settings/outbox.tsx'),
   ]),
   ...portalPaths('portal/:orgSlug', 'org-portal'),

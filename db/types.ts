@@ -34,9 +34,12 @@ export interface AccessRequests {
   email: string;
   first_name: string;
   id: Generated<string>;
+  invite_id: string | null;
   item_uid: string | null;
   job_title: string | null;
+  kind: Generated<string>;
   last_name: string;
+  member_id: string | null;
   org_id: string;
   point_of_contact: string | null;
   product_id: string | null;
@@ -46,15 +49,30 @@ export interface AccessRequests {
   subscribe: Generated<boolean>;
 }
 
+export interface AccountInvites {
+  account_id: string;
+  created_at: Generated<Timestamp>;
+  email: string;
+  expires_at: Timestamp;
+  id: Generated<string>;
+  invited_by: string | null;
+  message: string | null;
+  org_id: string;
+  token_hash: string;
+  used_at: Timestamp | null;
+}
+
 export interface AccountMembers {
   account_id: string;
   created_at: Generated<Timestamp>;
   email: string;
   first_name: string;
   id: Generated<string>;
+  invited_by: string | null;
   is_auto_approved: Generated<boolean>;
   last_name: string;
   org_id: string;
+  welcomed_at: Timestamp | null;
 }
 
 export interface AccountProducts {
@@ -125,6 +143,19 @@ export interface Files {
   size_bytes: number;
 }
 
+export interface ItemComments {
+  account_id: string;
+  author_name: string;
+  content: string;
+  created_at: Generated<Timestamp>;
+  id: Generated<string>;
+  item_uid: string;
+  member_id: string | null;
+  org_id: string;
+  product_id: string;
+  staff_member_id: string | null;
+}
+
 export interface ItemFiles {
   file_id: string;
   item_id: string;
@@ -159,6 +190,20 @@ export interface Items {
   uid: string;
   updated_at: Generated<Timestamp>;
   updated_by_name: string | null;
+}
+
+export interface NdaSignatures {
+  account_id: string;
+  id: Generated<string>;
+  ip: string | null;
+  member_id: string | null;
+  nda_text: string;
+  nda_version: string;
+  org_id: string;
+  signed_at: Generated<Timestamp>;
+  signer_email: string;
+  signer_name: string;
+  user_agent: string | null;
 }
 
 export interface Orgs {
@@ -205,10 +250,19 @@ export interface PermissionProfiles {
 
 export interface PortalCustomizations {
   access_request_fields: Generated<Json>;
+  auto_approve: Generated<string>;
+  auto_approve_domains: Generated<Json>;
+  auto_approve_profile_id: string | null;
+  blocked_domains: Generated<Json>;
   bulk_download_enabled: Generated<boolean>;
+  comments_enabled: Generated<boolean>;
   contact_support: Generated<Json>;
   cookie_banner: Generated<Json>;
+  default_access_days: Generated<number>;
   description: string | null;
+  free_mail_domains: Generated<Json>;
+  nda_scope: Generated<string>;
+  nda_text: string | null;
   org_id: string;
   portal_title: Generated<string>;
   privacy_url: string | null;
@@ -324,8 +378,29 @@ export interface UpdateTopics {
   subject: string;
 }
 
+export interface VisitorLoginLinks {
+  created_at: Generated<Timestamp>;
+  expires_at: Timestamp;
+  member_id: string;
+  org_id: string;
+  token_hash: string;
+  used_at: Timestamp | null;
+}
+
+export interface VisitorSessions {
+  created_at: Generated<Timestamp>;
+  expires_at: Timestamp;
+  id: string;
+  ip: string | null;
+  last_seen_at: Generated<Timestamp>;
+  member_id: string;
+  org_id: string;
+  user_agent: string | null;
+}
+
 export interface DB {
   access_requests: AccessRequests;
+  account_invites: AccountInvites;
   account_members: AccountMembers;
   account_products: AccountProducts;
   accounts: Accounts;
@@ -334,8 +409,10 @@ export interface DB {
   custom_domains: CustomDomains;
   faqs: Faqs;
   files: Files;
+  item_comments: ItemComments;
   item_files: ItemFiles;
   items: Items;
+  nda_signatures: NdaSignatures;
   orgs: Orgs;
   outbox: Outbox;
   permission_profiles: PermissionProfiles;
@@ -349,4 +426,6 @@ export interface DB {
   trusted_by_companies: TrustedByCompanies;
   update_topics: UpdateTopics;
   updates: Updates;
+  visitor_login_links: VisitorLoginLinks;
+  visitor_sessions: VisitorSessions;
 }

@@ -149,7 +149,9 @@ export interface PortalView {
   }
   products: { slug: string; name: string; href: string; current: boolean }[]
   /** home: the product's portal page; itemBase + '/' + slug: an item's permalink. */
-  product: { slug: string; name: string; bannerUrl: string | null; home: string; itemBase: string }
+  product: { id: string; slug: string; name: string; bannerUrl: string | null; home: string; itemBase: string }
+  /** Filled in by the portal route for every mode but Main (server/visitors/view.ts). */
+  visitor?: VisitorView
   sections: SectionId[]
   overview: { title: string; text: string } | null
   certifications: { title: string; items: ItemView[] } | null
@@ -207,3 +209,52 @@ export const UPDATES_PAGE_SIZE = 5
 export const CARD_PREVIEW_ITEMS = 3
 export const DOCUMENTS_COLLAPSED = 12
 export const RECENT_UPDATE_MS = 24 * 60 * 60 * 1000
+
+/** The Request Access and Login tabs, when the URL opens the access modal. */
+export interface AccessModalView {
+  tab: 'request' | 'login'
+  /** Carried between the tabs, and from an invitation. */
+  email: string
+  itemUid: string | null
+  fields: import('./access-request-fields').AccessRequestFields
+  products: { id: string; name: string }[]
+  productId: string
+  countries: string[]
+  inviteToken: string | null
+  termsUrl: string | null
+  privacyUrl: string | null
+}
+
+/** The account dropdown (AccountExternal). */
+export interface AccountMenuView {
+  name: string
+  email: string
+  accountName: string
+  gainedAccess: string
+  ndaType: string
+  canDownloadNda: boolean
+  signedByOther: boolean
+  reviewStatus: string
+}
+
+export interface VisitorView {
+  accessModal: AccessModalView | null
+  account: AccountMenuView | null
+  preview: { accountName: string | null; profileName: string | null; exitHref: string } | null
+  /** The clickwrap NDA to sign before this product's gated content unlocks. */
+  ndaDialog: { text: string } | null
+  /** The NDA waits to be signed (its dialog may have been put off). */
+  ndaPending: boolean
+  welcome: boolean
+  accessExpired: boolean
+  inviteDialog: boolean
+  termsUrl: string | null
+  privacyUrl: string | null
+  commentsEnabled: boolean
+  /** The open item's thread, when comments are on and the viewer may take part. */
+  comments: { itemUid: string; entries: { id: string; content: string; createdAt: string; authorName: string; outgoing: boolean }[] } | null
+}
+
+/** The toast after signing in under a signed NDA, or signing one; it stays 20 seconds (spec section 9). */
+export const NDA_REMINDER = "Reminder: You're viewing this Trust Center under NDA"
+export const NDA_REMINDER_MS = 20_000

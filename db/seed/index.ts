@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 // Seeds the Northwind Cloud demo into an empty database (PRODUCT.md section 9) and creates the catalogue
 // rows every new product starts with. Content lives in northwind.ts and northwind-items.ts.
 
@@ -21,6 +22,7 @@ import {
   MOBILE_SUBPROCESSORS,
   MOBILE_TRUSTED_BY,
   ORG,
+  NDA,
   PENDING_REQUEST,
   PERMISSION_PROFILE,
   PORTAL,
@@ -109,6 +111,7 @@ export async function seedDemoIfEmpty(
         website: ORG.website,
         logo_url: ORG.logoUrl,
         public_access_level: ORG.publicAccessLevel,
+        nda_type: 'clickwrap',
         created_at: ago(330),
       })
       .returning('id')
@@ -127,6 +130,9 @@ export async function seedDemoIfEmpty(
         review_banner: 'default',
         terms_url: PORTAL.termsUrl,
         privacy_url: PORTAL.privacyUrl,
+        nda_text: NDA.text,
+        nda_scope: 'account',
+        comments_enabled: true,
       })
       .execute()
 
@@ -236,9 +242,16 @@ export async function seedDemoIfEmpty(
         product_id: productIds.platform,
         permission_profile_id: profile.id,
         access_expires_at: new Date(now.getTime() + ACCOUNT.accessDays * DAY_MS),
+        nda_required: true,
       })
       .execute()
+    // Requests from Contoso's domain join its account at once (auto-approval by domain).
     await trx
+      .updateTable('portal_customizations')
+      .set({ auto_approve: 'domains', auto_approve_domains: json(ACCOUNT.domains), auto_approve_profile_id: profile.id })
+      .where('org_id', '=', org.id)
+      .execute()
+    const casey = await trx
       .insertInto('account_members')
       .values({
         org_id: org.id,
@@ -247,6 +260,21 @@ export async function seedDemoIfEmpty(
         first_name: ACCOUNT.member.firstName,
         last_name: ACCOUNT.member.lastName,
         created_at: ago(ACCOUNT.daysAgo),
+        welcomed_at: ago(ACCOUNT.daysAgo),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    await trx
+      .insertInto('nda_signatures')
+      .values({
+        org_id: org.id,
+        account_id: account.id,
+        member_id: casey.id,
+        signer_name: `${ACCOUNT.member.firstName} ${ACCOUNT.member.lastName}`,
+        signer_email: ACCOUNT.member.email,
+        nda_version: createHash('sha256').update(NDA.text, 'utf8').digest('hex'),
+        nda_text: NDA.text,
+        signed_at: ago(NDA.signedDaysAgo),
       })
       .execute()
 

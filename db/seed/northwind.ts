@@ -413,3 +413,21 @@ export const PENDING_REQUEST = {
   country: 'United States',
   daysAgo: 2,
 }
+
+/** The clickwrap NDA reviewers accept before restricted documents unlock. */
+export const NDA = {
+  text: [
+    'Mutual Non-Disclosure Agreement for Security Reviews',
+    'This agreement is between Northwind Cloud, Inc. ("Northwind") and the organization on whose behalf you accept it ("Recipient"). It covers the security, compliance and privacy materials Northwind shares through its Trust Center, including audit reports, penetration test summaries, policies and questionnaire answers ("Confidential Information").',
+    '1. Purpose. Recipient may use Confidential Information only to evaluate Northwind as a current or prospective vendor, and for no other purpose.',
+    '2. Protection. Recipient will protect Confidential Information with at least the care it uses for its own confidential information, and no less than reasonable care. Recipient may share it only with its employees, auditors and advisers who need it for the purpose above and are bound by confidentiality duties at least as protective as these.',
+    '3. Exclusions. This agreement does not cover information that is or becomes public through no fault of Recipient, that Recipient already knew or independently developed, or that Recipient lawfully received from a third party without a duty of confidentiality.',
+    '4. No copies beyond need. Recipient will not publish, resell or post Confidential Information, and will not remove watermarks or notices from documents.',
+    '5. Term. These obligations last for three (3) years from the date of acceptance. On request, Recipient will delete Confidential Information it holds, except copies kept under a legal retention duty.',
+    '6. No warranty. Confidential Information is provided "as is". Nothing in this agreement grants a licence or creates an obligation to do business.',
+    '7. Governing law. This agreement is governed by the laws of the State of Delaware.',
+    'By typing your name and ticking the box, you accept this agreement on behalf of your organization and confirm you are authorized to do so.',
+  ].join('\n\n'),
+  /** Casey signed for Contoso when the account was approved. */
+  signedDaysAgo: 33,
+}

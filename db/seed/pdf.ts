@@ -1,5 +1,6 @@
 import { LineCapStyle, PDFDocument, StandardFonts, rgb } from 'pdf-lib'
 import type { PDFFont, PDFPage, RGB } from 'pdf-lib'
+import { encodable, sanitize } from '../../server/files/pdf-text'
 
 // Demo PDF generator for the seed data: builds real, readable documents (title page, numbered
 // sections, running header and footer) with the standard Helvetica fonts only, so no font files are
@@ -79,87 +80,6 @@ const CLASSIFICATION_STYLE: Record<DemoPdfClassification, { color: RGB; tint: RG
         `This document has been approved by ${org} for public distribution. It may be shared freely in its complete and unmodified form.`,
     },
   }
-
-// ---------------------------------------------------------------------------------------------
-// WinAnsi sanitising
-
-const ASCII_REPLACEMENTS: Record<string, string> = {
-  '\u2018': "'",
-  '\u2019': "'",
-  '\u201a': "'",
-  '\u201b': "'",
-  '\u2032': "'",
-  '\u2039': '<',
-  '\u203a': '>',
-  '\u201c': '"',
-  '\u201d': '"',
-  '\u201e': '"',
-  '\u201f': '"',
-  '\u2033': '"',
-  '\u00ab': '"',
-  '\u00bb': '"',
-  '\u2010': '-',
-  '\u2011': '-',
-  '\u2012': '-',
-  '\u2013': '-',
-  '\u2014': '-',
-  '\u2015': '-',
-  '\u2212': '-',
-  '\u2026': '...',
-  '\u2022': '-',
-  '\u00a0': ' ',
-  '\u2192': '->',
-  '\u2190': '<-',
-  '\u2194': '<->',
-  '\u2264': '<=',
-  '\u2265': '>=',
-  '\u2260': '!=',
-  '\u2248': '~',
-  '\u0141': 'L',
-  '\u0142': 'l',
-  '\u0110': 'D',
-  '\u0111': 'd',
-  '\u0131': 'i',
-  '\u00d7': 'x',
-}
-
-const charsets = new WeakMap<PDFFont, Set<number>>()
-
-function charsetOf(font: PDFFont): Set<number> {
-  let set = charsets.get(font)
-  if (!set) {
-    set = new Set(font.getCharacterSet())
-    charsets.set(font, set)
-  }
-  return set
-}
-
-/** Drops or approximates anything the font cannot encode; keeps WinAnsi punctuation as is. */
-function encodable(text: string, font: PDFFont): string {
-  const charset = charsetOf(font)
-  let out = ''
-  for (const ch of text.normalize('NFC')) {
-    if (charset.has(ch.codePointAt(0) ?? 0)) {
-      out += ch
-    } else if (/\s/u.test(ch)) {
-      out += ' '
-    } else {
-      // Accented letters outside Latin-1 (e.g. "ő") fall back to their base letter.
-      const base = ch.normalize('NFKD').replace(/\p{M}/gu, '')
-      if (base && [...base].every((c) => charset.has(c.codePointAt(0) ?? 0))) out += base
-      else if (/[\p{L}\p{N}]/u.test(ch)) out += '?'
-      // Emoji, joiners, variation selectors and other symbols are dropped.
-    }
-  }
-  return out
-}
-
-/** Normalises typographic punctuation to ASCII, then removes anything the font cannot encode. */
-function sanitize(text: string, font: PDFFont): string {
-  let out = ''
-  for (const ch of text) out += ASCII_REPLACEMENTS[ch] ?? ch
-  return encodable(out, font).replace(/ {2,}/g, ' ').trim()
-}
 
 // ---------------------------------------------------------------------------------------------
 // Text layout

@@ -3,6 +3,7 @@ import { portalAccess } from './portal-access'
 import { PUBLIC_VIEWER, type AccessCheckedItem, type Viewer } from './visibility'
 
 const item = (overrides: Partial<AccessCheckedItem> = {}): AccessCheckedItem => ({
+  productId: 'p1',
   uid: 'data-processing-agreement',
   cardKind: 'Legal',
   enabledState: 'Enabled',
@@ -13,7 +14,7 @@ const item = (overrides: Partial<AccessCheckedItem> = {}): AccessCheckedItem => 
 })
 
 const staffWith = (...permissions: string[]): Viewer => ({ mode: 'Main', grants: null, staff: { id: '1', name: 'Avery Morgan', email: 'a@x.test', permissions } })
-const account: Viewer = { mode: 'AccountExternal', grants: { allRestricted: true, cardKinds: new Set(), itemUids: new Set(), canDownload: true } }
+const account: Viewer = { mode: 'AccountExternal', grants: new Map([['p1', { allRestricted: true, cardKinds: new Set(), itemUids: new Set(), canDownload: true }]]) }
 const limited = { publicAccessLevel: 'Limited' as const }
 const restrictedFile = { links: [item({ publicAccess: false })], cardIcon: false, viewOnly: false }
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { can, canDownload, cardShown, itemAccess, kindListed, PUBLIC_VIEWER, type AccessCheckedItem, type Grants, type Viewer } from './visibility'
 
 const item = (overrides: Partial<AccessCheckedItem> = {}): AccessCheckedItem => ({
+  productId: 'p1',
   uid: 'soc-2-type-2',
   cardKind: 'Reports',
   enabledState: 'Enabled',
@@ -19,7 +20,7 @@ const grants = (overrides: Partial<Grants> = {}): Grants => ({
   ...overrides,
 })
 
-const account = (g: Grants): Viewer => ({ mode: 'AccountExternal', grants: g })
+const account = (g: Grants): Viewer => ({ mode: 'AccountExternal', grants: new Map([['p1', g]]) })
 const staff: Viewer = { mode: 'Main', grants: null, staff: { id: '1', name: 'A', email: 'a@x.test', permissions: [] } }
 
 describe('itemAccess', () => {
@@ -67,7 +68,7 @@ describe('hidden cards', () => {
     const legalItem = item({ cardKind: 'Legal', publicAccess: true, cardHidden: true })
     expect(itemAccess(legalItem, PUBLIC_VIEWER, 'Limited')).toBe('withheld')
     expect(itemAccess(legalItem, account(grants({ allRestricted: true })), 'Limited')).toBe('withheld')
-    expect(itemAccess(legalItem, { ...staff, mode: 'Preview', grants: grants({ allRestricted: true }) }, 'Limited')).toBe('withheld')
+    expect(itemAccess(legalItem, { ...staff, mode: 'Preview', grants: new Map([['p1', grants({ allRestricted: true })]]) }, 'Limited')).toBe('withheld')
     expect(itemAccess(legalItem, staff, 'Limited')).toBe('unlocked')
   })
 })

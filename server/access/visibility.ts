@@ -12,12 +12,18 @@ export interface Grants {
   canDownload: boolean
 }
 
+/** Grants by product id: an account holds one profile per product. */
+export type ProductGrants = ReadonlyMap<string, Grants>
+
 export interface Viewer {
   mode: ViewerMode
   /** Staff of this org (Main and Preview). */
   staff?: { id: string; name: string; email: string; permissions: readonly string[] }
-  /** The grants of the account or profile being viewed as (Preview, AccountExternal). */
-  grants: Grants | null
+  /**
+   * The live grants of the account or profile being viewed as (Preview, AccountExternal): a product whose
+   * access expired, or whose NDA is still to be signed, has none.
+   */
+  grants: ProductGrants | null
 }
 
 export const PUBLIC_VIEWER: Viewer = { mode: 'Public', grants: null }
@@ -29,6 +35,7 @@ export const PUBLIC_VIEWER: Viewer = { mode: 'Public', grants: null }
 export type ItemAccess = 'unlocked' | 'locked' | 'withheld'
 
 export interface AccessCheckedItem {
+  productId: string
   uid: string
   cardKind: CardKind
   enabledState: EnabledState
@@ -43,6 +50,10 @@ const MINIMAL_PUBLIC_KINDS: readonly CardKind[] = ['Overview', 'Certifications']
 
 /** Minimal applies to anonymous visitors only (docs/decisions/004-visibility.md). */
 export const seesMinimalOnly = (viewer: Viewer, level: PublicAccessLevel) => viewer.mode === 'Public' && level === 'Minimal'
+
+function grantsOf(viewer: Viewer, item: Pick<AccessCheckedItem, 'productId'>) {
+  return viewer.grants?.get(item.productId) ?? null
+}
 
 function isGranted(grants: Grants | null, item: Pick<AccessCheckedItem, 'uid' | 'cardKind'>) {
   if (!grants) return false
@@ -70,7 +81,7 @@ export function itemAccess(item: AccessCheckedItem, viewer: Viewer, level: Publi
   if (!cardShown({ kind: item.cardKind, hidden: item.cardHidden }, viewer, level)) return 'withheld'
   if (viewer.mode === 'Main') return 'unlocked'
   if (item.enabledState === 'NotEnabled') return 'withheld'
-  if (item.publicAccess || isGranted(viewer.grants, item)) return 'unlocked'
+  if (item.publicAccess || isGranted(grantsOf(viewer, item), item)) return 'unlocked'
   if (item.hidden || level === 'PublicContentOnly') return 'withheld'
   return 'locked'
 }
@@ -80,5 +91,6 @@ export function canDownload(item: AccessCheckedItem, viewer: Viewer, viewOnly: b
   if (viewer.mode === 'Main') return true
   if (viewOnly) return false
   if (item.publicAccess) return true
-  return isGranted(viewer.grants, item) && (viewer.grants?.canDownload ?? false)
+  const grants = grantsOf(viewer, item)
+  return isGranted(grants, item) && (grants?.canDownload ?? false)
 }

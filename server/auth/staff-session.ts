@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto'
+import { hashToken, newToken } from './tokens'
 import { redirectTo } from '../http/redirect'
 import type { Database } from '../../db/index'
 import type { Env } from '../env'
@@ -16,11 +16,10 @@ export interface StaffMember {
   sessionId: string
 }
 
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex')
 
 /** A new session row; the cookie holds the token, the database only its hash. */
 export async function createStaffSession(db: Database, env: Env, staffMemberId: string, request: Request, clientAddress?: string) {
-  const token = randomBytes(32).toString('base64url')
+  const token = newToken()
   await db
     .insertInto('staff_sessions')
     .values({

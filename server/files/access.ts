@@ -29,7 +29,7 @@ export async function authoriseFile(db: Database, org: PortalOrg, viewer: Viewer
       .selectFrom('item_files')
       .innerJoin('items', 'items.id', 'item_files.item_id')
       .leftJoin('cards', (join) => join.onRef('cards.product_id', '=', 'items.product_id').onRef('cards.kind', '=', 'items.card_kind'))
-      .select(['items.uid', 'items.card_kind', 'items.enabled_state', 'items.public_access', 'items.hidden', sql<boolean>`coalesce(cards.hidden, false)`.as('card_hidden')])
+      .select(['items.product_id', 'items.uid', 'items.card_kind', 'items.enabled_state', 'items.public_access', 'items.hidden', sql<boolean>`coalesce(cards.hidden, false)`.as('card_hidden')])
       .where('item_files.file_id', '=', file.id)
       .execute(),
     db.selectFrom('cards').select('id').where('icon_file_id', '=', file.id).executeTakeFirst(),
@@ -37,6 +37,7 @@ export async function authoriseFile(db: Database, org: PortalOrg, viewer: Viewer
   const access = portalAccess(viewer, org).file(
     {
       links: links.map((link) => ({
+        productId: link.product_id,
         uid: link.uid,
         cardKind: link.card_kind as CardKind,
         enabledState: link.enabled_state as EnabledState,

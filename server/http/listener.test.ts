@@ -46,6 +46,30 @@ describe('the listener guard', () => {
     expect((await fetch(`${base}/again`, { redirect: 'manual' })).status).toBe(500)
   })
 
+  it('sends every Set-Cookie, and lets the response override a header set before it', async () => {
+    const listener = createFetchListener(
+      async () => {
+        const headers = new Headers({ location: '/home', 'x-frame-options': 'DENY' })
+        headers.append('set-cookie', 'tc_visitor=a; Path=/')
+        headers.append('set-cookie', 'tc_flash=b; Path=/')
+        return new Response(null, { status: 302, headers })
+      },
+      { origin: () => 'http://localhost', bodyLimit: () => 1024 },
+    )
+    // The app sets its base security headers before the listener writes the response's own.
+    const server = http.createServer((req, res) => {
+      res.setHeader('X-Frame-Options', 'SAMEORIGIN')
+      res.setHeader('X-Content-Type-Options', 'nosniff')
+      listener(req, res)
+    })
+    servers.push(server)
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    const response = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`, { redirect: 'manual' })
+    expect(response.headers.getSetCookie()).toEqual(['tc_visitor=a; Path=/', 'tc_flash=b; Path=/'])
+    expect(response.headers.get('x-frame-options')).toBe('DENY')
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff')
+  })
+
   it('answers 500 when the handler throws, and keeps serving', async () => {
     let calls = 0
     const { base } = await serve(async () => {

@@ -138,7 +138,11 @@ async function writeResponse(req: IncomingMessage, res: ServerResponse, response
     await response.body?.cancel().catch(() => {})
     return writePlain(res, 500, 'Sorry, an error has occurred.')
   }
-  res.writeHead(response.status, rawHeaders)
+  // Node's writeHead(status, array) overwrites repeated names when headers were set before (the base
+  // security headers are), keeping only the last Set-Cookie: append them one by one instead.
+  for (let index = 0; index < rawHeaders.length; index += 2) res.removeHeader(rawHeaders[index])
+  for (let index = 0; index < rawHeaders.length; index += 2) res.appendHeader(rawHeaders[index], rawHeaders[index + 1])
+  res.writeHead(response.status)
   if (!response.body || req.method === 'HEAD') {
     await response.body?.cancel().catch(() => {})
     res.end()

@@ -1,14 +1,14 @@
-import { createHash, randomBytes } from 'node:crypto'
+import { hashToken, newToken } from '../auth/tokens'
 import type { Database } from '../../db/index'
 import { PERMISSION_LABELS, STAFF_PERMISSIONS, type StaffPermission } from '../../app/lib/permissions'
 import { recordAudit } from '../audit/record'
 import { enqueueEmail } from '../email/outbox'
-import { escapeHtml, oneLine } from '../email/text'
+import { brandedMail } from '../email/layout'
+import { oneLine } from '../email/text'
 import { hashPassword } from '../auth/password'
 import type { StaffMember } from '../auth/staff-session'
 
 const INVITE_DAYS = 7
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex')
 const json = (value: unknown) => JSON.stringify(value)
 
 export async function listMembers(db: Database, orgId: string) {
@@ -48,8 +48,8 @@ export async function inviteMember(
   if (beyond.length) return { ok: false, field: 'permissions', message: grantRefusal(beyond) }
   const existing = await db.selectFrom('staff_members').select('id').where('org_id', '=', actor.orgId).where('email', '=', input.email).executeTakeFirst()
   if (existing) return { ok: false, field: 'email', message: 'This person is already a member' }
-  const token = randomBytes(32).toString('base64url')
-  const org = await db.selectFrom('orgs').select('name').where('id', '=', actor.orgId).executeTakeFirstOrThrow()
+  const token = newToken()
+  const org = await db.selectFrom('orgs').select(['name', 'slug', 'logo_url']).where('id', '=', actor.orgId).executeTakeFirstOrThrow()
   const link = `${appUrl}/invite/${token}`
   // Names stored before they were checked may hold line breaks: none may start a line of the mail.
   const inviter = oneLine(actor.name)
@@ -74,17 +74,16 @@ export async function inviteMember(
     await enqueueEmail(trx, {
       orgId: actor.orgId,
       to: input.email,
-      subject: `${inviter} invited you to ${orgName}'s Trust Center workspace`,
-      text: [
-        `Hello${greeting},`,
-        '',
-        `${inviter} invited you to help manage ${orgName}'s Trust Center.`,
-        `Accept the invitation and choose your password here (the link works once, for ${INVITE_DAYS} days):`,
-        link,
-        '',
-        'If you did not expect this, you can ignore this e-mail.',
-      ].join('\n'),
-      html: `<p>Hello${escapeHtml(greeting)},</p><p>${escapeHtml(inviter)} invited you to help manage ${escapeHtml(orgName)}'s Trust Center.</p><p><a href="${escapeHtml(link)}">Accept the invitation</a> (the link works once, for ${INVITE_DAYS} days).</p><p>If you did not expect this, you can ignore this e-mail.</p>`,
+      ...brandedMail(
+        { name: org.name, logoUrl: org.logo_url, portalUrl: `${appUrl}/portal/${org.slug}`, portalTitle: 'Trust Center' },
+        {
+          subject: `${inviter} invited you to ${orgName}'s Trust Center workspace`,
+          heading: `Join ${orgName}'s Trust Center workspace`,
+          paragraphs: [`Hello${greeting},`, `${inviter} invited you to help manage ${orgName}'s Trust Center.`, 'Accept the invitation and choose your password here:'],
+          button: { label: 'Accept the invitation', href: link },
+          note: `The link works once, for ${INVITE_DAYS} days. If you did not expect this, you can ignore this e-mail.`,
+        },
+      ),
       // The link reaches the invitee only: /settings/outbox must not hand a stranger these permissions.
       secrets: [token],
     })

@@ -91,3 +91,16 @@ function toPortalOrg(
     portalUrl,
   }
 }
+
+/**
+ * The org's portal URL for links in e-mails (PRODUCT.md section 4): its first custom domain, else its
+ * page on the deployment's own host; never the Host header of the request that caused the mail.
+ */
+export async function orgPortalUrl(db: Database, env: Env, orgId: string): Promise<string> {
+  const org = await db
+    .selectFrom('orgs')
+    .select(['slug', (eb) => eb.selectFrom('custom_domains').select('host').whereRef('custom_domains.org_id', '=', 'orgs.id').orderBy('host').limit(1).as('domain')])
+    .where('id', '=', orgId)
+    .executeTakeFirstOrThrow()
+  return org.domain ? `${new URL(env.APP_URL).protocol}//${org.domain}` : `${env.APP_URL}/portal/${org.slug}`
+}

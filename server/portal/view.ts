@@ -205,6 +205,7 @@ export function buildPortalView(
       current: entry.id === product.id,
     })),
     product: {
+      id: product.id,
       slug: product.slug,
       name: product.name,
       bannerUrl: product.banner_url,
@@ -372,6 +373,7 @@ function orderable(row: ItemRow, view: ItemView) {
 
 function accessChecked(row: ItemRow, cardHidden: boolean): AccessCheckedItem {
   return {
+    productId: row.product_id,
     uid: row.uid,
     cardKind: row.card_kind as CardKind,
     enabledState: row.enabled_state as EnabledState,

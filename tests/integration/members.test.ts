@@ -206,7 +206,8 @@ describeEachDatabase('members, invitations and sign-in', (database) => {
       expect(mail.subject).toBe("Old Bcc: victim@example.test Injected invited you to Northwind Cloud's Trust Center workspace")
       expect(mail.text_body.split('\n')).toContain("Old Bcc: victim@example.test Injected invited you to help manage Northwind Cloud's Trust Center.")
       expect(mail.text_body).not.toMatch(/^Bcc:/m)
-      expect(mail.html_body).not.toMatch(/[\r\n]/)
+      expect(mail.html_body).not.toMatch(/^Bcc:/m)
+      expect(mail.html_body).toContain('Old Bcc: victim@example.test Injected invited you')
     })
   })
 

@@ -29,6 +29,15 @@ export function ItemStateIcon({ item }: { item: ItemView }) {
 /** "Get access" for a locked item: opens the access request on the request tab. */
 export function GetAccessLink({ view, item }: { view: PortalView; item: ItemView }) {
   const location = useLocation()
+  // A signed-in member waiting on the NDA signs it; one whose profile lacks the item asks the org.
+  if (view.visitor?.ndaPending) {
+    return (
+      <Link className="get-access" to={withQuery(location.pathname, location.search, { nda: null })} preventScrollReset>
+        Sign NDA to view
+      </Link>
+    )
+  }
+  if (view.visitor?.account) return <span className="get-access get-access--locked">Not included in your access</span>
   return (
     <Link className="get-access" to={withQuery(location.pathname, location.search, { requestAccess: 'true', itemUid: item.uid })} preventScrollReset>
       Get access

@@ -8,19 +8,29 @@ import { CertificationsSection, HelpSection, KnowledgeBaseSection, OverviewSecti
 import { UpdatesSection } from './updates-section'
 import { StaffBar } from './editing/staff-bar'
 import { EditorDialogs, loadStaffTools } from './staff-tools'
+import { AccountMenu, loadVisitorTools, PreviewBanner, VisitorDialogs } from './visitor-tools'
+import type { AccessActionData } from '@server/visitors/portal-actions'
 import { BellIcon, ChevronIcon, HelpIcon, ShieldIcon } from '~/components/icons'
 import { withQuery } from '~/lib/format'
 import { PROJECT_NAME, PROJECT_URL } from '~/lib/project'
 
-export function PortalPage({ view }: { view: PortalView }) {
+export function PortalPage({ view, actionData }: { view: PortalView; actionData?: AccessActionData }) {
   // Staff pages fetch their tools as hydration starts, not when a tool is first rendered.
   if (view.editor && typeof document !== 'undefined') void loadStaffTools()
+  const visitor = view.visitor
+  const showsVisitorTools = visitorToolsShown(view, actionData)
+  if (showsVisitorTools && typeof document !== 'undefined') void loadVisitorTools()
   return (
     <div className="portal">
       <a className="skip-link" href="#main">
         Skip to content
       </a>
       <StaffBar view={view} />
+      {visitor?.preview ? (
+        <Suspense fallback={null}>
+          <PreviewBanner visitor={visitor} />
+        </Suspense>
+      ) : null}
       <PortalHeader view={view} />
       {view.recentUpdates.length > 0 ? <NotificationBar view={view} /> : null}
       {view.product.bannerUrl ? <div className="portal-banner" style={{ backgroundImage: `url("${view.product.bannerUrl}")` }} /> : null}
@@ -33,6 +43,11 @@ export function PortalPage({ view }: { view: PortalView }) {
       <PortalFooter view={view} />
       <ContactBubble view={view} />
       {view.openCard ? <CardDrawer view={view} card={view.openCard} /> : null}
+      {visitor && showsVisitorTools ? (
+        <Suspense fallback={null}>
+          <VisitorDialogs view={view} visitor={visitor} actionData={actionData} />
+        </Suspense>
+      ) : null}
       {view.editor?.dialog ? (
         <Suspense fallback={null}>
           <EditorDialogs view={view} />
@@ -81,7 +96,14 @@ function PortalHeader({ view }: { view: PortalView }) {
           {org.logoUrl ? <img src={org.logoUrl} alt={`${org.name} logo`} height={32} /> : <span className="portal-header__name">{org.name}</span>}
         </a>
         <h1 className={portal.showTitle ? 'portal-header__title' : 'visually-hidden'}>{portal.showTitle ? portal.title : `${org.name} ${portal.title}`}</h1>
-        <div className="portal-header__actions">{view.products.length > 1 ? <ProductSelector view={view} /> : null}</div>
+        <div className="portal-header__actions">
+          {view.products.length > 1 ? <ProductSelector view={view} /> : null}
+          {view.visitor?.account ? (
+            <Suspense fallback={null}>
+              <AccountMenu view={view} visitor={view.visitor} />
+            </Suspense>
+          ) : null}
+        </div>
       </div>
     </header>
   )
@@ -193,5 +215,21 @@ function ContactBubble({ view }: { view: PortalView }) {
         ) : null}
       </ul>
     </details>
+  )
+}
+
+/** Whether the page shows anything of the visitor journey beyond the public page (then its module loads). */
+export function visitorToolsShown(view: PortalView, actionData?: unknown) {
+  const visitor = view.visitor
+  if (!visitor) return false
+  return Boolean(
+    actionData ||
+      visitor.accessModal ||
+      visitor.account ||
+      visitor.preview ||
+      visitor.ndaDialog ||
+      visitor.accessExpired ||
+      visitor.inviteDialog ||
+      visitor.welcome,
   )
 }

@@ -5,9 +5,13 @@ import { resolvePortalOrg } from '@server/portal/resolve'
 import { handlePortalEdit } from '@server/portal/editing/index'
 import { loadPortalView } from '@server/portal/view'
 import { SHARED_PAGE_HEADER } from '@server/page-cache'
+import { readForm } from '@server/http/forms'
+import { handleVisitorAction, isVisitorIntent } from '@server/visitors/portal-actions'
+import { loadVisitorView } from '@server/visitors/view'
 import { ErrorView } from '~/components/error-view'
-import { PortalPage } from '~/components/portal/portal-page'
+import { PortalPage, visitorToolsShown } from '~/components/portal/portal-page'
 import { loadStaffTools } from '~/components/portal/staff-tools'
+import { loadVisitorTools } from '~/components/portal/visitor-tools'
 import { portalMeta } from '~/lib/portal-meta'
 import { isRouteErrorResponse, useRouteError } from 'react-router'
 
@@ -21,22 +25,28 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     search: url.searchParams,
   })
   if (!view) throw data('This page does not exist.', { status: 404 })
+  if (view.mode !== 'Main' || url.searchParams.has('inviteToken')) view.visitor = await loadVisitorView(context.db, org, viewer, view, url.searchParams)
   if (params.itemSlug && !view.openItemUid) throw data('This item does not exist.', { status: 404 })
-  // Staff pages render their tools in place (see staff-tools.tsx).
+  // Staff pages render their tools in place (see staff-tools.tsx), visitor dialogs likewise.
   if (view.editor) await loadStaffTools()
+  if (visitorToolsShown(view) || request.method === 'POST') await loadVisitorTools()
   // Only a page built for the Public mode may be stored and served to others (server/page-cache.ts).
-  return data(view, { headers: view.mode === 'Public' ? { [SHARED_PAGE_HEADER]: 'public' } : {} })
+  // An invitation's page names the invitee: it is theirs alone.
+  const shared = view.mode === 'Public' && !url.searchParams.has('inviteToken')
+  return data(view, { headers: shared ? { [SHARED_PAGE_HEADER]: 'public' } : {} })
 }
 
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders
 
 /** In-place edits by staff with statuspage:edit (Main mode); every intent checks it again. */
 export async function action({ request, params, context }: Route.ActionArgs) {
-  return handlePortalEdit(request, context, params)
+  const formData = await readForm(request)
+  if (isVisitorIntent(formData.get('intent'))) return handleVisitorAction(request, context, params, formData)
+  return handlePortalEdit(request, context, params, formData)
 }
 
-export default function Portal({ loaderData }: Route.ComponentProps) {
-  return <PortalPage view={loaderData} />
+export default function Portal({ loaderData, actionData }: Route.ComponentProps) {
+  return <PortalPage view={loaderData} actionData={actionData} />
 }
 
 export function meta({ data: view }: Route.MetaArgs) {

@@ -4,7 +4,7 @@ import { requireStaff } from '@server/auth/require'
 import { ShieldIcon } from '~/components/icons'
 import { hasPermission, SCOPE_TITLES, type StaffScope } from '~/lib/permissions'
 
-const NAV: StaffScope[] = ['documents', 'members', 'audit', 'settings']
+const NAV: StaffScope[] = ['access-requests', 'accounts', 'documents', 'members', 'audit', 'settings']
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const staff = await requireStaff(request, context)
@@ -36,7 +36,7 @@ function StaffFrame({ org, staff, nav, children }: Route.ComponentProps['loaderD
             </li>
             {nav.map((entry) => (
               <li key={entry.scope}>
-                <NavLink to={entry.scope === 'settings' ? '/settings/outbox' : `/${entry.scope}`}>{entry.title}</NavLink>
+                <NavLink to={`/${entry.scope}`}>{entry.title}</NavLink>
               </li>
             ))}
           </ul>

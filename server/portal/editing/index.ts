@@ -24,11 +24,11 @@ const HANDLERS: Record<string, EditHandler> = {
 /** Every in-place edit intent, for the permission tests. */
 export const EDIT_INTENTS = Object.keys(HANDLERS)
 
-export async function handlePortalEdit(request: Request, context: AppLoadContext, params: { orgSlug?: string; productSlug?: string }) {
+export async function handlePortalEdit(request: Request, context: AppLoadContext, params: { orgSlug?: string; productSlug?: string }, form?: FormData) {
   const org = await resolvePortalOrg(context.db, context.env, request, params.orgSlug)
   const staff = await requireStaff(request, context, 'statuspage:edit')
   if (staff.orgId !== org.id) throw data("You don't have access to this page", { status: 403 })
-  const formData = await readForm(request)
+  const formData = form ?? (await readForm(request))
   const intent = formData.get('intent')
   const handler = typeof intent === 'string' ? HANDLERS[intent] : undefined
   if (!handler) throw data('Unknown intent', { status: 400 })

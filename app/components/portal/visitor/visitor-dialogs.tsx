@@ -1,0 +1,782 @@
+// The visitor journey's dialogs and menus (portal shell spec, sections 2 and 8): the access modal with its
+// two tabs and outcome dialogs, the welcome modal, the NDA, access expired, invite colleagues, the
+// account dropdown and the preview banner. Loaded on demand (visitor-tools.tsx); every one is a plain
+// form or link, so the journey works without JavaScript.
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type FieldMetadata, type SubmissionResult } from '@conform-to/react'
+import { useState, useRef, useEffect, useId, type ReactNode } from 'react'
+import { Form, Link, useLocation, useNavigation } from 'react-router'
+import type { AccessModalView, PortalView, VisitorView } from '~/lib/portal-view'
+import { REQUESTER_KINDS } from '~/lib/access-request-fields'
+import { withQuery } from '~/lib/format'
+import { Dialog } from '~/components/ui/dialog'
+import { FieldErrors, FormErrors } from '~/components/ui/form-errors'
+import type { AccessActionData } from '@server/visitors/portal-actions'
+import { useHydrated } from '~/components/ui/use-hydrated'
+
+/** Every query parameter a visitor dialog opens with; closing one clears them all. */
+const DIALOG_PARAMS = ['requestAccess', 'loginRequest', 'email', 'inviteToken', 'welcome', 'inviteColleagues', 'nda', 'expired', 'itemUid']
+
+function useCloseHref() {
+  const location = useLocation()
+  return withQuery(location.pathname, location.search, Object.fromEntries(DIALOG_PARAMS.map((name) => [name, null])))
+}
+
+function useHere() {
+  const location = useLocation()
+  return location.pathname + location.search
+}
+
+const portalOf = (view: PortalView) => `${view.org.name}'s ${view.portal.title}`
+
+/** The one dialog the page shows for the visitor journey, if any: an outcome first, then what the URL asks for. */
+export function VisitorDialogs({ view, visitor, actionData }: { view: PortalView; visitor: VisitorView; actionData?: AccessActionData }) {
+  // The Login tab's blocked domain switches to the Request Access tab with the e-mail (spec section 8).
+  if (actionData?.intent === 'login' && 'outcome' in actionData && actionData.outcome === 'request_declined_blocked_domain' && visitor.accessModal) {
+    return <AccessModal view={view} modal={{ ...visitor.accessModal, tab: 'request', email: actionData.email }} />
+  }
+  if (actionData && 'outcome' in actionData) {
+    const outcome = <OutcomeDialog view={view} data={actionData} modal={visitor.accessModal} />
+    if (outcome) return outcome
+  }
+  if (visitor.accessModal) return <AccessModal view={view} modal={visitor.accessModal} actionData={actionData} />
+  if (visitor.ndaDialog) return <NdaDialog view={view} text={visitor.ndaDialog.text} actionData={actionData} />
+  if (visitor.accessExpired) return <AccessExpiredDialog view={view} />
+  if (visitor.inviteDialog) return <InviteDialog actionData={actionData} />
+  if (visitor.welcome) return <WelcomeDialog view={view} visitor={visitor} />
+  return null
+}
+
+// ---------------------------------------------------------------------------------------------
+// The access modal
+
+function AccessModal({ view, modal, actionData }: { view: PortalView; modal: AccessModalView; actionData?: AccessActionData }) {
+  const closeHref = useCloseHref()
+  const location = useLocation()
+  const [email, setEmail] = useState(modal.email)
+  const tabHref = (tab: 'request' | 'login') =>
+    withQuery(location.pathname, location.search, {
+      requestAccess: tab === 'request' ? 'true' : null,
+      loginRequest: tab === 'login' ? 'true' : null,
+      email: email || null,
+    })
+  const title = modal.tab === 'request' ? 'Request Access' : `Get access to ${portalOf(view)}`
+  const lastResult = actionData && 'result' in actionData && (actionData.intent === 'request-access' || actionData.intent === 'login') ? actionData.result : undefined
+  return (
+    <Dialog title={title} closeHref={closeHref} size="medium">
+      <div className="tabs access-tabs" role="tablist" aria-label="Access">
+        <Link role="tab" className="tabs__tab" aria-selected={modal.tab === 'request'} to={tabHref('request')} replace preventScrollReset>
+          Request Access
+        </Link>
+        <Link role="tab" className="tabs__tab" aria-selected={modal.tab === 'login'} to={tabHref('login')} replace preventScrollReset>
+          Login
+        </Link>
+      </div>
+      <div role="tabpanel" aria-label={modal.tab === 'request' ? 'Request Access' : 'Login'}>
+        {modal.tab === 'request' ? (
+          <RequestAccessForm view={view} modal={modal} email={email} onEmail={setEmail} lastResult={actionData?.intent === 'request-access' ? lastResult : undefined} closeHref={closeHref} />
+        ) : (
+          <LoginForm view={view} email={email} onEmail={setEmail} lastResult={actionData?.intent === 'login' ? lastResult : undefined} closeHref={closeHref} />
+        )}
+      </div>
+    </Dialog>
+  )
+}
+
+function Honeypot() {
+  return (
+    <div className="honeypot" aria-hidden="true">
+      <label>
+        Website
+        <input type="text" name="website" tabIndex={-1} autoComplete="off" />
+      </label>
+    </div>
+  )
+}
+
+function RequestAccessForm({
+  view,
+  modal,
+  email,
+  onEmail,
+  lastResult,
+  closeHref,
+}: {
+  view: PortalView
+  modal: AccessModalView
+  email: string
+  onEmail: (email: string) => void
+  lastResult?: SubmissionResult<string[]>
+  closeHref: string
+}) {
+  const here = useHere()
+  const busy = useNavigation().state === 'submitting'
+  const [form, fields] = useForm<Record<string, unknown>>({ lastResult, shouldRevalidate: 'onInput', defaultValue: { email } })
+  const { fields: settings } = modal
+  const otherProducts = modal.products.filter((product) => product.id !== modal.productId)
+  return (
+    <Form method="post" action={here} className="access-form" {...getFormProps(form)}>
+      <p className="dialog__description">Please provide the following details to get access to {portalOf(view)}</p>
+      <input type="hidden" name="intent" value="request-access" />
+      <input type="hidden" name="productId" value={modal.productId} />
+      {modal.itemUid ? <input type="hidden" name="itemUid" value={modal.itemUid} /> : null}
+      {modal.inviteToken ? <input type="hidden" name="inviteToken" value={modal.inviteToken} /> : null}
+      <input type="hidden" name="source" value="access_request" />
+      <FormErrors errors={form.errors} id={form.errorId} />
+      <div className="form-grid">
+        <TextField label="First name" field={fields.firstName} autoComplete="given-name" />
+        <TextField label="Last name" field={fields.lastName} autoComplete="family-name" />
+      </div>
+      <div className="field">
+        <label htmlFor={fields.email.id}>Email</label>
+        <input {...getInputProps(fields.email, { type: 'email' })} key={fields.email.key} autoComplete="email" onChange={(event) => onEmail(event.target.value)} readOnly={Boolean(modal.inviteToken)} />
+        <FieldErrors errors={fields.email.errors} id={fields.email.errorId} />
+      </div>
+      <TextField label="Company name" field={fields.companyName} autoComplete="organization" />
+      {settings.jobTitle.enabled ? <TextField label={settings.jobTitle.label} field={fields.jobTitleTextField} autoComplete="organization-title" /> : null}
+      {settings.pointOfContact.enabled ? (
+        <TextField label={settings.pointOfContact.label} field={fields.pointOfContactField} type="email" hint="Enter your contact's email within this organization" />
+      ) : null}
+      {settings.relationship.enabled ? (
+        <div className="field">
+          <label htmlFor={fields.relationshipDropdown.id}>{settings.relationship.label}</label>
+          <select {...getSelectProps(fields.relationshipDropdown)} key={fields.relationshipDropdown.key}>
+            <option value="">Select…</option>
+            {REQUESTER_KINDS.map((kind) => (
+              <option key={kind.value} value={kind.value}>
+                {kind.label}
+              </option>
+            ))}
+          </select>
+          <FieldErrors errors={fields.relationshipDropdown.errors} id={fields.relationshipDropdown.errorId} />
+        </div>
+      ) : null}
+      {settings.country.enabled ? (
+        <div className="field">
+          <label htmlFor={fields.countriesDropdown.id}>{settings.country.label}</label>
+          <select {...getSelectProps(fields.countriesDropdown)} key={fields.countriesDropdown.key} autoComplete="country-name">
+            <option value="">Select…</option>
+            {modal.countries.map((country) => (
+              <option key={country} value={country}>
+                {country}
+              </option>
+            ))}
+          </select>
+          <FieldErrors errors={fields.countriesDropdown.errors} id={fields.countriesDropdown.errorId} />
+        </div>
+      ) : null}
+      {settings.products.enabled && otherProducts.length ? (
+        <fieldset className="field">
+          <legend>{settings.products.label}</legend>
+          {modal.products.map((product) => (
+            <label key={product.id} className="checkbox">
+              <input type="checkbox" name={fields.accountMemberRequestProducts.name} value={product.id} defaultChecked={product.id === modal.productId} />
+              {product.name}
+            </label>
+          ))}
+          <FieldErrors errors={fields.accountMemberRequestProducts.errors} id={fields.accountMemberRequestProducts.errorId} />
+        </fieldset>
+      ) : null}
+      {settings.customCheckbox.enabled ? <Checkbox field={fields.customCheckbox}>{settings.customCheckbox.label}</Checkbox> : null}
+      <Checkbox field={fields.agree}>
+        I agree to the{' '}
+        {modal.termsUrl ? (
+          <a href={modal.termsUrl} target="_blank" rel="noopener noreferrer">
+            terms of use
+          </a>
+        ) : (
+          'terms of use'
+        )}{' '}
+        and{' '}
+        {modal.privacyUrl ? (
+          <a href={modal.privacyUrl} target="_blank" rel="noopener noreferrer">
+            privacy notice
+          </a>
+        ) : (
+          'privacy notice'
+        )}
+      </Checkbox>
+      {view.portal.subscribeEnabled ? <Checkbox field={fields.subscribe}>Subscribe to {view.org.name}'s updates</Checkbox> : null}
+      <Honeypot />
+      <div className="dialog__actions">
+        <Link className="button button--secondary" to={closeHref} preventScrollReset>
+          Back
+        </Link>
+        <button type="submit" className="button button--primary" disabled={busy}>
+          Submit Request
+        </button>
+      </div>
+    </Form>
+  )
+}
+
+function LoginForm({
+  view,
+  email,
+  onEmail,
+  lastResult,
+  closeHref,
+}: {
+  view: PortalView
+  email: string
+  onEmail: (email: string) => void
+  lastResult?: SubmissionResult<string[]>
+  closeHref: string
+}) {
+  const here = useHere()
+  const busy = useNavigation().state === 'submitting'
+  const [form, fields] = useForm<Record<string, unknown>>({ lastResult, defaultValue: { email } })
+  return (
+    <Form method="post" action={here} className="access-form" {...getFormProps(form)}>
+      <p className="dialog__description">To get started, please enter your email</p>
+      <input type="hidden" name="intent" value="login" />
+      <input type="hidden" name="productId" value={view.product.id} />
+      <FormErrors errors={form.errors} id={form.errorId} />
+      <div className="field">
+        <label htmlFor={fields.email.id}>Email</label>
+        <input {...getInputProps(fields.email, { type: 'email' })} key={fields.email.key} autoComplete="email" onChange={(event) => onEmail(event.target.value)} />
+        <FieldErrors errors={fields.email.errors} id={fields.email.errorId} />
+      </div>
+      <Honeypot />
+      <div className="dialog__actions dialog__actions--split">
+        <Link to={closeHref} preventScrollReset>
+          Back to {view.portal.title}
+        </Link>
+        <button type="submit" className="button button--primary" disabled={busy}>
+          Continue
+        </button>
+      </div>
+    </Form>
+  )
+}
+
+type Field = FieldMetadata<any, any, string[]>
+
+function TextField({ label, field, type = 'text', autoComplete, hint }: { label: string; field: Field; type?: 'text' | 'email'; autoComplete?: string; hint?: string }) {
+  const hintId = `${field.id}-hint`
+  return (
+    <div className="field">
+      <label htmlFor={field.id}>{label}</label>
+      <input
+        {...getInputProps(field, { type })}
+        key={field.key}
+        autoComplete={autoComplete}
+        placeholder={hint}
+        aria-describedby={[field.errors ? field.errorId : null, hint ? hintId : null].filter(Boolean).join(' ') || undefined}
+      />
+      {hint ? (
+        <p className="field__hint" id={hintId}>
+          {hint}
+        </p>
+      ) : null}
+      <FieldErrors errors={field.errors} id={field.errorId} />
+    </div>
+  )
+}
+
+function Checkbox({ field, children }: { field: Field; children: ReactNode }) {
+  return (
+    <div className="field">
+      <label className="checkbox">
+        <input {...getInputProps(field, { type: 'checkbox' })} key={field.key} />
+        <span>{children}</span>
+      </label>
+      <FieldErrors errors={field.errors} id={field.errorId} />
+    </div>
+  )
+}
+
+// ---------------------------------------------------------------------------------------------
+// Outcome dialogs
+
+function OutcomeDialog({ view, data, modal }: { view: PortalView; data: Extract<AccessActionData, { outcome: unknown }>; modal: AccessModalView | null }) {
+  const closeHref = useCloseHref()
+  const location = useLocation()
+  const here = useHere()
+  const org = view.org.name
+  const back = (
+    <Link className="button button--secondary" to={closeHref} preventScrollReset>
+      Back to {view.portal.title}
+    </Link>
+  )
+  const done = (
+    <Link className="button button--primary" to={closeHref} preventScrollReset>
+      Done
+    </Link>
+  )
+  const email = 'email' in data ? data.email : ''
+  switch (data.outcome) {
+    case 'request_sent':
+      return (
+        <Dialog title="Request sent" closeHref={closeHref} size="small">
+          <p>
+            {data.intent === 'extend-access'
+              ? `${org} will review your request to extend your access. We'll email you once it's decided.`
+              : `Thanks! ${org} will review your request and email you at ${email} once it's approved.`}
+          </p>
+          <div className="dialog__actions">{done}</div>
+        </Dialog>
+      )
+    case 'request_approved':
+    case 'account_already_exists':
+      return (
+        <Dialog title="Access approved" closeHref={closeHref} size="small">
+          <p>Check your email: we sent a login link to {email}. It works once, for 15 minutes.</p>
+          <div className="dialog__actions">{done}</div>
+        </Dialog>
+      )
+    case 'login_sent':
+      return (
+        <Dialog title="Check your email" closeHref={closeHref} size="small">
+          <p>
+            If {email} has access to {portalOf(view)}, we've sent it a login link. It works once, for 15 minutes.
+          </p>
+          <p>
+            No access yet?{' '}
+            <Link to={withQuery(location.pathname, location.search, { requestAccess: 'true', loginRequest: null, email })} preventScrollReset>
+              Request access
+            </Link>
+          </p>
+          <div className="dialog__actions">{back}</div>
+        </Dialog>
+      )
+    case 'pending_request':
+      return (
+        <Dialog title="Request pending" closeHref={closeHref} size="small">
+          <p>
+            A request for {email} is already waiting for review by {org}. We'll email you once it's decided.
+          </p>
+          <div className="dialog__actions">
+            <Link className="button button--secondary" to={withQuery(location.pathname, location.search, { requestAccess: 'true', loginRequest: null, email: null })} preventScrollReset>
+              Change email address
+            </Link>
+            {back}
+          </div>
+        </Dialog>
+      )
+    case 'request_declined':
+    case 'request_declined_blocked_domain':
+    case 'request_declined_third_party':
+    case 'request_access_auto_declined':
+      if (data.intent === 'login' && modal) return null
+      return (
+        <Dialog title="Request declined" closeHref={closeHref} size="small">
+          <p>{declinedText(data.outcome, view, email)}</p>
+          <div className="dialog__actions">{back}</div>
+        </Dialog>
+      )
+    case 'access_expired':
+      return (
+        <Dialog title="Access expired" closeHref={closeHref} size="small">
+          <p>Your access to {portalOf(view)} has expired. You can ask {org} to extend it.</p>
+          <Form method="post" action={here} className="dialog__actions">
+            <input type="hidden" name="intent" value="extend-access" />
+            <input type="hidden" name="email" value={email} />
+            {back}
+            <button type="submit" className="button button--primary">
+              Extend access
+            </button>
+          </Form>
+        </Dialog>
+      )
+    case 'already_has_access':
+    case 'already_requested':
+    case 'error':
+      return (
+        <Dialog title="Extend access" closeHref={closeHref} size="small">
+          <p role="alert">
+            {data.outcome === 'already_has_access'
+              ? 'You already have access.'
+              : data.outcome === 'already_requested'
+                ? 'You have already requested access to this account.'
+                : 'An error occurred, please try again.'}
+          </p>
+          <div className="dialog__actions">{back}</div>
+        </Dialog>
+      )
+    case 'invited':
+      return <InviteSent emails={data.emails} />
+    case 'not_work_email':
+    case 'unique_violation':
+      // The form shows these next to its fields (the action answers 400 with them).
+      return null
+  }
+}
+
+function declinedText(outcome: string, view: PortalView, email: string) {
+  const org = view.org.name
+  switch (outcome) {
+    case 'request_declined_blocked_domain':
+      return `Requests from ${email.split('@')[1] ?? 'this domain'} cannot be accepted for ${portalOf(view)}. If you think this is a mistake, please contact ${org}.`
+    case 'request_declined_third_party':
+      return `${org} declined your request because access for your organization is managed through a third party. Please reach out to your point of contact.`
+    case 'request_access_auto_declined':
+      return `Your request was declined automatically. If you think this is a mistake, please contact ${org}.`
+    default:
+      return `${org} declined your request to access the ${view.portal.title}. If you think this is a mistake, please contact ${org}.`
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Signed-in dialogs
+
+function WelcomeDialog({ view, visitor }: { view: PortalView; visitor: VisitorView }) {
+  const closeHref = useCloseHref()
+  const here = useHere()
+  return (
+    <Dialog title={`Welcome to ${view.org.name}'s portal`} closeHref={closeHref} size="small" dismissOnBackdrop={false}>
+      <p>
+        Here you can review {view.org.name}'s security practices, certifications and documents. Items you have access to are unlocked; open one to view or
+        download its documents. Use the menu under your name to invite colleagues or log out.
+      </p>
+      {visitor.termsUrl || visitor.privacyUrl ? (
+        <p className="field__hint">
+          By using this portal you agree to {view.org.name}'s{' '}
+          {visitor.termsUrl ? (
+            <a href={visitor.termsUrl} target="_blank" rel="noopener noreferrer">
+              terms of use
+            </a>
+          ) : null}
+          {visitor.termsUrl && visitor.privacyUrl ? ' and ' : null}
+          {visitor.privacyUrl ? (
+            <a href={visitor.privacyUrl} target="_blank" rel="noopener noreferrer">
+              privacy notice
+            </a>
+          ) : null}
+          .
+        </p>
+      ) : null}
+      <Form method="post" action={here} className="dialog__actions">
+        <input type="hidden" name="intent" value="welcome" />
+        <button type="submit" className="button button--primary">
+          Let's Go
+        </button>
+      </Form>
+    </Dialog>
+  )
+}
+
+function NdaDialog({ view, text, actionData }: { view: PortalView; text: string; actionData?: AccessActionData }) {
+  const location = useLocation()
+  const here = useHere()
+  const closeHref = withQuery(location.pathname, location.search, { nda: 'later' })
+  const lastResult = actionData && 'result' in actionData && actionData.intent === 'sign-nda' ? actionData.result : undefined
+  const [form, fields] = useForm<Record<string, unknown>>({ lastResult, shouldRevalidate: 'onInput' })
+  const textId = useId()
+  return (
+    <Dialog title="Non-Disclosure Agreement" closeHref={closeHref} size="large" dismissOnBackdrop={false}>
+      <p>{view.org.name} asks you to accept this NDA before you view its restricted documents.</p>
+      <div className="nda-text" id={textId} tabIndex={0} role="region" aria-label="NDA text">
+        {text.split(/\n{2,}/).map((paragraph, index) => (
+          <p key={index}>{paragraph}</p>
+        ))}
+      </div>
+      <Form method="post" action={here} {...getFormProps(form)} className="access-form">
+        <input type="hidden" name="intent" value="sign-nda" />
+        <FormErrors errors={form.errors} id={form.errorId} />
+        <TextField label="Full name" field={fields.signerName} />
+        <Checkbox field={fields.accept}>I have read and agree to the Non-Disclosure Agreement</Checkbox>
+        <div className="dialog__actions">
+          <Link className="button button--secondary" to={closeHref} preventScrollReset>
+            Not now
+          </Link>
+          <button type="submit" className="button button--primary">
+            Sign NDA
+          </button>
+        </div>
+      </Form>
+    </Dialog>
+  )
+}
+
+function AccessExpiredDialog({ view }: { view: PortalView }) {
+  const location = useLocation()
+  const here = useHere()
+  const closeHref = withQuery(location.pathname, location.search, { expired: 'later' })
+  return (
+    <Dialog title="Access expired" closeHref={closeHref} size="small">
+      <p>Your access to {portalOf(view)} has expired. You can ask {view.org.name} to extend it.</p>
+      <Form method="post" action={here} className="dialog__actions">
+        <input type="hidden" name="intent" value="extend-access" />
+        <Link className="button button--secondary" to={closeHref} preventScrollReset>
+          Back to {view.portal.title}
+        </Link>
+        <button type="submit" className="button button--primary">
+          Extend access
+        </button>
+      </Form>
+    </Dialog>
+  )
+}
+
+function InviteDialog({ actionData }: { actionData?: AccessActionData }) {
+  const closeHref = useCloseHref()
+  const here = useHere()
+  const busy = useNavigation().state === 'submitting'
+  const lastResult = actionData && 'result' in actionData && actionData.intent === 'invite-colleagues' ? actionData.result : undefined
+  const [form, fields] = useForm<Record<string, unknown>>({ lastResult })
+  const failed = lastResult?.status === 'error' && !lastResult.error?.emails && !lastResult.error?.message
+  if (failed) {
+    return (
+      <Dialog title="Problem inviting your colleagues" closeHref={closeHref} size="small">
+        <p>There was an issue inviting your colleagues. Please try again, or contact us if the problem persists.</p>
+        <div className="dialog__actions">
+          <Link className="button button--primary" to={here} preventScrollReset>
+            Try again
+          </Link>
+        </div>
+      </Dialog>
+    )
+  }
+  return (
+    <Dialog title="Invite colleagues" closeHref={closeHref} size="medium">
+      <Form method="post" action={here} {...getFormProps(form)} className="access-form">
+        <input type="hidden" name="intent" value="invite-colleagues" />
+        <FormErrors errors={form.errors} id={form.errorId} />
+        <EmailChips name={fields.emails.name} errors={fields.emails.errors} errorId={fields.emails.errorId} />
+        <div className="field">
+          <label htmlFor={fields.message.id}>Message (optional)</label>
+          <textarea {...getTextareaProps(fields.message)} key={fields.message.key} rows={7} />
+          <FieldErrors errors={fields.message.errors} id={fields.message.errorId} />
+        </div>
+        <div className="dialog__actions">
+          <Link className="button button--secondary" to={closeHref} preventScrollReset>
+            Cancel
+          </Link>
+          <button type="submit" className="button button--primary" disabled={busy}>
+            Send
+          </button>
+        </div>
+      </Form>
+    </Dialog>
+  )
+}
+
+/**
+ * The multi-entry e-mail field: without JavaScript one text field taking addresses separated by commas or
+ * spaces; with it, each address becomes a chip when Enter, Space, Tab or comma confirms it.
+ */
+function EmailChips({ name, errors, errorId }: { name: string; errors?: string[]; errorId: string }) {
+  const hydrated = useHydrated()
+  const [chips, setChips] = useState<string[]>([])
+  const [draft, setDraft] = useState('')
+  const [problem, setProblem] = useState<string | null>(null)
+  const inputId = useId()
+  const confirm = () => {
+    const value = draft.trim().toLowerCase().replace(/,$/, '')
+    if (!value) return false
+    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value)) setProblem(`"${value}" is not a valid email`)
+    else if (chips.includes(value)) setProblem(`"${value}" has already been added`)
+    else {
+      setChips([...chips, value])
+      setDraft('')
+      setProblem(null)
+    }
+    return true
+  }
+  const shown = problem ? [problem] : errors
+  if (!hydrated) {
+    return (
+      <div className="field">
+        <label htmlFor={inputId}>Emails</label>
+        <input id={inputId} name={name} type="text" aria-invalid={errors?.length ? true : undefined} aria-describedby={errors?.length ? errorId : `${inputId}-hint`} />
+        <p className="field__hint" id={`${inputId}-hint`}>
+          Separate addresses with commas.
+        </p>
+        <FieldErrors errors={errors} id={errorId} />
+      </div>
+    )
+  }
+  return (
+    <div className="field">
+      <label htmlFor={inputId}>Emails</label>
+      <div className="chips">
+        {chips.map((chip) => (
+          <span key={chip} className="chip">
+            {chip}
+            <input type="hidden" name={name} value={chip} />
+            <button type="button" className="chip__remove" aria-label={`Remove ${chip}`} onClick={() => setChips(chips.filter((entry) => entry !== chip))}>
+              ×
+            </button>
+          </span>
+        ))}
+        <input
+          id={inputId}
+          type="email"
+          value={draft}
+          aria-invalid={shown?.length ? true : undefined}
+          aria-describedby={shown?.length ? errorId : undefined}
+          onChange={(event) => setDraft(event.target.value)}
+          onKeyDown={(event) => {
+            if (['Enter', ' ', ',', 'Tab'].includes(event.key) && draft.trim()) {
+              if (confirm() && event.key !== 'Tab') event.preventDefault()
+            } else if (event.key === 'Backspace' && !draft && chips.length) setChips(chips.slice(0, -1))
+          }}
+          onBlur={() => confirm()}
+        />
+        {/* A typed address not yet confirmed still goes with the form. */}
+        {draft.trim() ? <input type="hidden" name={name} value={draft.trim()} /> : null}
+      </div>
+      <FieldErrors errors={shown} id={errorId} />
+    </div>
+  )
+}
+
+function InviteSent({ emails }: { emails: string[] }) {
+  const closeHref = useCloseHref()
+  const location = useLocation()
+  return (
+    <Dialog title="Invitations sent" closeHref={closeHref} size="small">
+      <p>
+        We sent an invitation to {emails.join(', ')}. Each link lets your colleague request access, approved into your account.
+      </p>
+      <div className="dialog__actions">
+        <Link className="button button--secondary" to={withQuery(location.pathname, location.search, { inviteColleagues: 'true' })} preventScrollReset>
+          Invite again
+        </Link>
+        <Link className="button button--primary" to={closeHref} preventScrollReset>
+          Done
+        </Link>
+      </div>
+    </Dialog>
+  )
+}
+
+// ---------------------------------------------------------------------------------------------
+// Account dropdown and preview banner
+
+/** The account dropdown: the WAI-ARIA menu button with JavaScript, a disclosure without it. */
+export function AccountMenu({ view, visitor }: { view: PortalView; visitor: VisitorView }) {
+  const account = visitor.account!
+  const location = useLocation()
+  const hydrated = useHydrated()
+  const [open, setOpen] = useState(false)
+  const button = useRef<HTMLButtonElement>(null)
+  const menu = useRef<HTMLDivElement>(null)
+  const menuId = useId()
+  const ndaAction = `${view.portal.basePath}/nda`
+  const items = () => [...(menu.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])]
+  const focusItem = (index: number) => {
+    const list = items()
+    if (list.length) list[(index + list.length) % list.length].focus()
+  }
+  useEffect(() => {
+    if (!open) return
+    const onPointer = (event: PointerEvent) => {
+      if (!menu.current?.contains(event.target as Node) && !button.current?.contains(event.target as Node)) setOpen(false)
+    }
+    document.addEventListener('pointerdown', onPointer)
+    return () => document.removeEventListener('pointerdown', onPointer)
+  }, [open])
+
+  const details = (
+    <div className="account-menu__details">
+      <p className="account-menu__title">Review of {view.org.name}</p>
+      <p>
+        {account.name} · {account.accountName}
+      </p>
+      <p>{account.gainedAccess}</p>
+      <p>{account.ndaType}</p>
+      {account.signedByOther ? <p className="field__hint">(NDA signed by another user at your organization)</p> : null}
+      <p className="field__hint">{account.reviewStatus}</p>
+    </div>
+  )
+  const entries = (role: 'menuitem' | undefined) => (
+    <>
+      {account.canDownloadNda ? (
+        <form method="post" action={ndaAction} role="none">
+          <button type="submit" role={role} className="account-menu__item" tabIndex={role ? -1 : undefined}>
+            Download NDA
+          </button>
+        </form>
+      ) : null}
+      <Link role={role} className="account-menu__item" tabIndex={role ? -1 : undefined} to={withQuery(location.pathname, location.search, { welcome: 'true' })} preventScrollReset>
+        How to use this Trust Center?
+      </Link>
+      <Link role={role} className="account-menu__item" tabIndex={role ? -1 : undefined} to={withQuery(location.pathname, location.search, { inviteColleagues: 'true' })} preventScrollReset>
+        Invite colleagues
+      </Link>
+      <Form method="post" action={location.pathname} role="none">
+        <input type="hidden" name="intent" value="logout" />
+        <button type="submit" role={role} className="account-menu__item" tabIndex={role ? -1 : undefined}>
+          Log Out
+        </button>
+      </Form>
+    </>
+  )
+  if (!hydrated) {
+    return (
+      <details className="account-menu">
+        <summary className="button button--secondary button--small">{account.name}</summary>
+        <div className="account-menu__popup">
+          {details}
+          {entries(undefined)}
+        </div>
+      </details>
+    )
+  }
+  return (
+    <div className="account-menu">
+      <button
+        ref={button}
+        type="button"
+        className="button button--secondary button--small"
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-controls={menuId}
+        onClick={() => {
+          setOpen(!open)
+          if (!open) requestAnimationFrame(() => focusItem(0))
+        }}
+        onKeyDown={(event) => {
+          if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+            event.preventDefault()
+            setOpen(true)
+            requestAnimationFrame(() => focusItem(event.key === 'ArrowDown' ? 0 : -1))
+          }
+        }}
+      >
+        {account.name}
+      </button>
+      {open ? (
+        <div className="account-menu__popup">
+          {details}
+          <div
+            role="menu"
+            id={menuId}
+            aria-label="Account"
+            ref={menu}
+            onKeyDown={(event) => {
+              const list = items()
+              const index = list.indexOf(document.activeElement as HTMLElement)
+              if (event.key === 'ArrowDown') focusItem(index + 1)
+              else if (event.key === 'ArrowUp') focusItem(index - 1)
+              else if (event.key === 'Home') focusItem(0)
+              else if (event.key === 'End') focusItem(-1)
+              else if (event.key === 'Escape') {
+                setOpen(false)
+                button.current?.focus()
+              } else if (event.key === 'Tab') setOpen(false)
+              else return
+              if (event.key !== 'Tab') event.preventDefault()
+            }}
+          >
+            {entries('menuitem')}
+          </div>
+        </div>
+      ) : null}
+    </div>
+  )
+}
+
+export function PreviewBanner({ visitor }: { visitor: VisitorView }) {
+  const preview = visitor.preview!
+  const who = [preview.accountName, preview.profileName && `profile ${preview.profileName}`].filter(Boolean).join(', ')
+  return (
+    <div className="preview-banner" role="region" aria-label="Preview">
+      <span>
+        Previewing as <strong>{who}</strong>: you see exactly what they see.
+      </span>
+      <Link to={preview.exitHref}>Exit preview</Link>
+    </div>
+  )
+}

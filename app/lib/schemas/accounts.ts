@@ -1,0 +1,103 @@
+import { z } from 'zod'
+import { DEFAULT_CARD_TITLES, GRID_KINDS, type CardKind } from '../card-kinds'
+import { LINE_BREAKING } from '../one-line'
+import { checkbox, expiryDate } from './access-requests'
+
+// Accounts and permission profiles (/accounts). Ids come from the form; the server checks each one
+// against the staff member's org.
+
+/** The card kinds a profile can grant whole: the grid's, plus Documents and Certifications. */
+export const PROFILE_CARD_KINDS: readonly CardKind[] = ['Certifications', 'Documents', ...GRID_KINDS]
+
+export const PROFILE_CARD_KIND_LABELS: Record<string, string> = {
+  ...Object.fromEntries(PROFILE_CARD_KINDS.map((kind) => [kind, DEFAULT_CARD_TITLES[kind]])),
+  // The portal calls this card "Compliance"; here it is what it grants.
+  Certifications: 'Certifications',
+}
+
+export const PROFILE_NAME_MAX = 100
+/** More uids than any product has items; a bound on what one form may send. */
+const ITEM_UIDS_MAX = 2000
+
+export const ACCOUNT_MESSAGES = {
+  profileRequired: 'Choose a permission profile',
+  nameRequired: 'Name is required',
+  nameTooLong: `Name must be at most ${PROFILE_NAME_MAX} characters`,
+  oneLine: 'Use one line, without tabs or other control characters',
+  unknownCardKind: 'Unknown card kind',
+  unknownItem: 'Unknown item',
+} as const
+
+const accountId = z.uuid({ error: 'Unknown account' })
+const productId = z.uuid({ error: 'Unknown product' })
+const profileId = z.uuid({ error: ACCOUNT_MESSAGES.profileRequired })
+
+export const updateAccessSchema = z.object({
+  intent: z.literal('access'),
+  accountId,
+  productId,
+  profileId,
+  expiresOn: expiryDate,
+  ndaRequired: checkbox,
+})
+export type UpdateAccessInput = z.infer<typeof updateAccessSchema>
+
+export const extendAccessSchema = z.object({
+  intent: z.literal('extend'),
+  accountId,
+  productId,
+  expiresOn: expiryDate,
+})
+export type ExtendAccessInput = z.infer<typeof extendAccessSchema>
+
+export const revokeAccessSchema = z.object({
+  intent: z.literal('revoke'),
+  accountId,
+  productId,
+})
+export type RevokeAccessInput = z.infer<typeof revokeAccessSchema>
+
+export const removeAccountMemberSchema = z.object({
+  intent: z.literal('remove-member'),
+  memberId: z.uuid({ error: 'Unknown member' }),
+})
+
+const profileFields = {
+  name: z
+    .string({ error: ACCOUNT_MESSAGES.nameRequired })
+    .trim()
+    .min(1, ACCOUNT_MESSAGES.nameRequired)
+    .max(PROFILE_NAME_MAX, ACCOUNT_MESSAGES.nameTooLong)
+    .refine((value) => !LINE_BREAKING.test(value), ACCOUNT_MESSAGES.oneLine),
+  allRestricted: checkbox,
+  cardKinds: z
+    .array(z.enum(PROFILE_CARD_KINDS as [CardKind, ...CardKind[]], { error: ACCOUNT_MESSAGES.unknownCardKind }))
+    .max(PROFILE_CARD_KINDS.length)
+    .default([]),
+  itemUids: z
+    .array(z.string({ error: ACCOUNT_MESSAGES.unknownItem }).min(1, ACCOUNT_MESSAGES.unknownItem).max(200, ACCOUNT_MESSAGES.unknownItem))
+    .max(ITEM_UIDS_MAX)
+    .default([]),
+  canDownload: checkbox,
+}
+
+export const createProfileSchema = z.object({
+  intent: z.literal('profile-create'),
+  productId,
+  ...profileFields,
+})
+export type CreateProfileInput = z.infer<typeof createProfileSchema>
+
+export const updateProfileSchema = z.object({
+  intent: z.literal('profile-update'),
+  profileId: z.uuid({ error: 'Unknown permission profile' }),
+  ...profileFields,
+})
+export type UpdateProfileInput = z.infer<typeof updateProfileSchema>
+
+export type ProfileFields = Omit<CreateProfileInput, 'intent' | 'productId'>
+
+export const deleteProfileSchema = z.object({
+  intent: z.literal('profile-delete'),
+  profileId: z.uuid({ error: 'Unknown permission profile' }),
+})

@@ -1,0 +1,50 @@
+import { data } from 'react-router'
+import type { Route } from './+types/portal-nda'
+import { getViewer } from '@server/access/viewer'
+import { recordAudit } from '@server/audit/record'
+import { contentDisposition } from '@server/files/headers'
+import { readForm } from '@server/http/forms'
+import { resolvePortalOrg } from '@server/portal/resolve'
+import { signatureRecord } from '@server/visitors/nda'
+import { signedNdaPdf } from '@server/visitors/nda-pdf'
+
+const FAILED = 'Failed to download NDA. Please contact support.'
+
+/** "Download NDA": the signed clickwrap NDA as a PDF, for a member its signature covers (a POST, as the spec's call). */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  await readForm(request)
+  const org = await resolvePortalOrg(context.db, context.env, request, params.orgSlug)
+  const viewer = await getViewer(request, context.db, org)
+  const member = viewer.mode === 'AccountExternal' ? viewer.account?.member : null
+  const signature = member ? viewer.account?.nda.signature : null
+  if (!member || !signature) throw data(FAILED, { status: 404 })
+  const record = await signatureRecord(context.db, signature.id, org.id)
+  if (!record) throw data(FAILED, { status: 404 })
+  const title = await context.db.selectFrom('portal_customizations').select('portal_title').where('org_id', '=', org.id).executeTakeFirst()
+  const pdf = await signedNdaPdf({
+    orgName: org.name,
+    portalTitle: title?.portal_title ?? 'Trust Center',
+    text: record.nda_text,
+    version: record.nda_version,
+    signature: {
+      name: record.signer_name,
+      email: record.signer_email,
+      accountName: record.account_name,
+      signedAt: new Date(record.signed_at),
+      ip: record.ip,
+      userAgent: record.user_agent,
+    },
+  })
+  await recordAudit(context.db, { orgId: org.id, actor: member.email, action: 'nda.download', target: signature.id, ip: context.clientAddress, userAgent: request.headers.get('user-agent') })
+  return new Response(Buffer.from(pdf), {
+    headers: {
+      'Content-Type': 'application/pdf',
+      'Content-Disposition': contentDisposition('attachment', `${org.name} NDA.pdf`),
+      'Cache-Control': 'private, no-store',
+    },
+  })
+}
+
+export async function loader() {
+  throw data('Download the NDA from the account menu.', { status: 405, headers: { Allow: 'POST' } })
+}

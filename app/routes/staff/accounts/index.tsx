@@ -1,0 +1,515 @@
+import { getCollectionProps, getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
+import { data, Form, Link, useActionData, useNavigation } from 'react-router'
+import type { Route } from './+types/index'
+import {
+  createPermissionProfile,
+  deletePermissionProfile,
+  extendAccountAccess,
+  loadAccountsPage,
+  removeAccountMember,
+  revokeAccountAccess,
+  updateAccountAccess,
+  updatePermissionProfile,
+  type ChangeResult,
+} from '@server/accounts/accounts'
+import { requireStaff } from '@server/auth/require'
+import { parseForm, readForm } from '@server/http/forms'
+import { redirectWithToast } from '@server/http/redirect'
+import { FieldErrors, FormErrors } from '~/components/ui/form-errors'
+import { formatDate, formatDateTime } from '~/lib/format'
+import { dateInputValue } from '~/lib/schemas/access-requests'
+import {
+  createProfileSchema,
+  deleteProfileSchema,
+  extendAccessSchema,
+  PROFILE_CARD_KIND_LABELS,
+  PROFILE_CARD_KINDS,
+  removeAccountMemberSchema,
+  revokeAccessSchema,
+  updateAccessSchema,
+  updateProfileSchema,
+} from '~/lib/schemas/accounts'
+import { DEFAULT_CARD_TITLES, isCardKind } from '~/lib/card-kinds'
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const staff = await requireStaff(request, context, 'accounts')
+  const search = new URL(request.url).searchParams
+  const page = await loadAccountsPage(context.db, staff.orgId)
+  // The profile editor: ?profile=new&product=ID creates, ?profile=ID edits.
+  const wanted = search.get('profile')
+  let editor: { mode: 'create'; productId: string } | { mode: 'edit'; productId: string; profileId: string } | null = null
+  if (wanted === 'new') {
+    const product = page.products.find((entry) => entry.id === search.get('product')) ?? (page.products.length === 1 ? page.products[0] : undefined)
+    if (product) editor = { mode: 'create', productId: product.id }
+  } else if (wanted) {
+    const product = page.products.find((entry) => entry.profiles.some((profile) => profile.id === wanted))
+    if (product) editor = { mode: 'edit', productId: product.id, profileId: wanted }
+  }
+  return { ...page, editor, today: dateInputValue(new Date()) }
+}
+
+type ActionData = { intent: string; target?: string; result: SubmissionResult<string[]> }
+
+type Submission = { reply: (options?: { formErrors?: string[]; fieldErrors?: Record<string, string[]> }) => SubmissionResult<string[]> }
+
+/** The server's answer: a redirect with a toast, or the refusal as the reply of the form that asked. */
+function answer(env: Route.ActionArgs['context']['env'], intent: string, submission: Submission, outcome: ChangeResult, target?: string, to = '/accounts') {
+  if (outcome.ok) return redirectWithToast(env, to, outcome.message)
+  const result = outcome.field ? submission.reply({ fieldErrors: { [outcome.field]: [outcome.message] } }) : submission.reply({ formErrors: [outcome.message] })
+  return data<ActionData>({ intent, target, result }, { status: outcome.status })
+}
+
+const invalid = (intent: string, submission: Submission, target?: string) => data<ActionData>({ intent, target, result: submission.reply() }, { status: 400 })
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const staff = await requireStaff(request, context, 'accounts')
+  const formData = await readForm(request)
+  const { db, env } = context
+  const intent = String(formData.get('intent') ?? '')
+  const accessTarget = `${String(formData.get('accountId') ?? '').slice(0, 40)}:${String(formData.get('productId') ?? '').slice(0, 40)}`
+  switch (intent) {
+    case 'access': {
+      const submission = parseForm(formData, updateAccessSchema)
+      if (submission.status !== 'success') return invalid(intent, submission, accessTarget)
+      return answer(env, intent, submission, await updateAccountAccess(db, staff, submission.value), accessTarget)
+    }
+    case 'extend': {
+      const submission = parseForm(formData, extendAccessSchema)
+      if (submission.status !== 'success') return invalid(intent, submission, accessTarget)
+      return answer(env, intent, submission, await extendAccountAccess(db, staff, submission.value), accessTarget)
+    }
+    case 'revoke': {
+      const submission = parseForm(formData, revokeAccessSchema)
+      if (submission.status !== 'success') return invalid(intent, submission, accessTarget)
+      return answer(env, intent, submission, await revokeAccountAccess(db, staff, submission.value), accessTarget)
+    }
+    case 'remove-member': {
+      const submission = parseForm(formData, removeAccountMemberSchema)
+      if (submission.status !== 'success') return invalid(intent, submission)
+      return answer(env, intent, submission, await removeAccountMember(db, staff, submission.value.memberId))
+    }
+    case 'profile-create': {
+      const submission = parseForm(formData, createProfileSchema)
+      if (submission.status !== 'success') return invalid(intent, submission)
+      const { productId, intent: _, ...fields } = submission.value
+      return answer(env, intent, submission, await createPermissionProfile(db, staff, productId, fields))
+    }
+    case 'profile-update': {
+      const submission = parseForm(formData, updateProfileSchema)
+      if (submission.status !== 'success') return invalid(intent, submission)
+      const { profileId, intent: _, ...fields } = submission.value
+      return answer(env, intent, submission, await updatePermissionProfile(db, staff, profileId, fields))
+    }
+    case 'profile-delete': {
+      const submission = parseForm(formData, deleteProfileSchema)
+      if (submission.status !== 'success') return invalid(intent, submission)
+      return answer(env, intent, submission, await deletePermissionProfile(db, staff, submission.value.profileId), String(submission.value.profileId))
+    }
+    default:
+      throw data('Unknown intent', { status: 400 })
+  }
+}
+
+type LoaderData = Route.ComponentProps['loaderData']
+type Account = LoaderData['accounts'][number]
+type Product = LoaderData['products'][number]
+
+const errorsOf = (result?: SubmissionResult<string[]>) => (result?.error ? Object.values(result.error).flatMap((messages) => messages ?? []) : undefined)
+
+export default function Accounts({ loaderData }: Route.ComponentProps) {
+  const { accounts, products, editor } = loaderData
+  const actionData = useActionData<typeof action>()
+  const isProfileForm = actionData?.intent === 'profile-create' || actionData?.intent === 'profile-update'
+  // Errors of the row forms are said next to the row; the rest at the top of their section.
+  const accessErrors = (accountId: string, productId: string) =>
+    actionData && ['access', 'extend', 'revoke'].includes(actionData.intent) && actionData.target === `${accountId}:${productId}` ? errorsOf(actionData.result) : undefined
+  const accountErrors =
+    actionData && (actionData.intent === 'remove-member' || (['access', 'extend', 'revoke'].includes(actionData.intent) && !accounts.some((account) => account.access.some((entry) => actionData.target === `${account.id}:${entry.productId}`))))
+      ? errorsOf(actionData.result)
+      : undefined
+  const profileErrors = actionData?.intent === 'profile-delete' || (isProfileForm && !editor) ? errorsOf(actionData.result) : undefined
+  return (
+    <div className="staff-page">
+      <header className="staff-page__header">
+        <h1>Accounts</h1>
+        <p>Customer companies with access to restricted content, their members, and the permission profiles that say what they can see.</p>
+      </header>
+
+      <section className="panel" aria-labelledby="accounts-title">
+        <h2 id="accounts-title">Accounts</h2>
+        <FormErrors errors={accountErrors} />
+        {accounts.length === 0 ? <p className="empty">No accounts yet. Approving an access request creates one.</p> : null}
+        <div className="account-list">
+          {accounts.map((account) => (
+            <AccountView key={account.id} account={account} loaderData={loaderData} errorsFor={accessErrors} />
+          ))}
+        </div>
+      </section>
+
+      <section className="panel" aria-labelledby="profiles-title" id="profiles">
+        <h2 id="profiles-title">Permission profiles</h2>
+        <p className="field__hint">A profile is what an account of a product can see: whole card kinds, single restricted items, or all restricted content, and whether documents may be downloaded.</p>
+        <FormErrors errors={profileErrors} />
+        {products.map((product) => (
+          <ProfileList key={product.id} product={product} multiple={products.length > 1} />
+        ))}
+      </section>
+
+      {editor ? (
+        <ProfileEditor
+          key={editor.mode === 'edit' ? editor.profileId : `new-${editor.productId}`}
+          product={products.find((product) => product.id === editor.productId)!}
+          profile={editor.mode === 'edit' ? products.find((product) => product.id === editor.productId)!.profiles.find((profile) => profile.id === editor.profileId)! : null}
+          lastResult={isProfileForm ? actionData.result : undefined}
+        />
+      ) : null}
+    </div>
+  )
+}
+
+function AccountView({ account, loaderData, errorsFor }: { account: Account; loaderData: LoaderData; errorsFor: (accountId: string, productId: string) => string[] | undefined }) {
+  const { orgSlug, products, ndaType } = loaderData
+  const titleId = `account-${account.id}`
+  return (
+    <section className="account" aria-labelledby={titleId}>
+      <header className="account__header">
+        <h3 id={titleId}>{account.name}</h3>
+        {account.domains.length ? <span className="account__domains">{account.domains.join(', ')}</span> : null}
+        <Link className="button button--secondary button--small account__preview" to={`/portal/${orgSlug}?accountId=${account.id}`} aria-label={`Preview as ${account.name}`}>
+          Preview
+        </Link>
+      </header>
+
+      {account.access.length ? (
+        <table className="data-table account__access" aria-label={`Access of ${account.name}`}>
+          <thead>
+            <tr>
+              <th scope="col">Product</th>
+              <th scope="col">Permission profile</th>
+              <th scope="col">Access expires</th>
+              <th scope="col">NDA required</th>
+              <th scope="col">NDA status</th>
+            </tr>
+          </thead>
+          <tbody>
+            {account.access.map((entry) => (
+              <tr key={entry.productId}>
+                <th scope="row">{entry.productName}</th>
+                <td>{entry.profileName}</td>
+                <td>
+                  <time dateTime={entry.expiresAt} title={formatDateTime(entry.expiresAt)}>
+                    {formatDate(entry.expiresAt)}
+                  </time>{' '}
+                  {entry.expired ? <span className="tag tag--warning">Expired</span> : null}
+                </td>
+                <td>{entry.ndaRequired ? 'Yes' : 'No'}</td>
+                <td>
+                  <NdaStatus account={account} required={entry.ndaRequired} ndaType={ndaType} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : (
+        <p className="field__hint">No access to any product.</p>
+      )}
+
+      {account.access.map((entry) => (
+        <AccessForms key={entry.productId} account={account} entry={entry} product={products.find((product) => product.id === entry.productId)} loaderData={loaderData} errors={errorsFor(account.id, entry.productId)} />
+      ))}
+
+      <table className="data-table account__members" aria-label={`Members of ${account.name}`}>
+        <thead>
+          <tr>
+            <th scope="col">Member</th>
+            <th scope="col">Email</th>
+            <th scope="col">
+              <span className="visually-hidden">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {account.members.map((member) => (
+            <tr key={member.id}>
+              <th scope="row">
+                {member.name} {member.isAutoApproved ? <span className="tag">Automatically gained</span> : null}
+              </th>
+              <td>{member.email}</td>
+              <td>
+                <Form method="post">
+                  <input type="hidden" name="intent" value="remove-member" />
+                  <input type="hidden" name="memberId" value={member.id} />
+                  <button type="submit" className="button button--danger button--small" aria-label={`Remove ${member.name}`}>
+                    Remove
+                  </button>
+                </Form>
+              </td>
+            </tr>
+          ))}
+          {account.members.length === 0 ? (
+            <tr>
+              <td colSpan={3} className="field__hint">
+                No members.
+              </td>
+            </tr>
+          ) : null}
+        </tbody>
+      </table>
+    </section>
+  )
+}
+
+function NdaStatus({ account, required, ndaType }: { account: Account; required: boolean; ndaType: 'none' | 'clickwrap' }) {
+  const { signatures, earlierVersionSigned } = account.nda
+  if (signatures.length) {
+    return (
+      <ul className="account__signatures">
+        {signatures.map((signature) => (
+          <li key={`${signature.email}-${signature.signedAt}`}>
+            Signed by {signature.name} ({signature.email}) on <time dateTime={signature.signedAt}>{formatDateTime(signature.signedAt)}</time>
+          </li>
+        ))}
+      </ul>
+    )
+  }
+  return (
+    <>
+      Not signed
+      {earlierVersionSigned ? <span className="field__hint"> (an earlier version was)</span> : null}
+      {required && ndaType === 'none' ? <span className="field__hint"> (no NDA is set up in Settings)</span> : null}
+    </>
+  )
+}
+
+function AccessForms({
+  account,
+  entry,
+  product,
+  loaderData,
+  errors,
+}: {
+  account: Account
+  entry: Account['access'][number]
+  product: Product | undefined
+  loaderData: LoaderData
+  errors?: string[]
+}) {
+  const { defaultExpiresOn, today } = loaderData
+  const navigation = useNavigation()
+  const target = `${account.name} to ${entry.productName}`
+  const of = <span className="visually-hidden">{` for ${account.name} on ${entry.productName}`}</span>
+  const id = `access-${account.id}-${entry.productId}`
+  const busy = navigation.state === 'submitting' && navigation.formData?.get('accountId') === account.id && navigation.formData?.get('productId') === entry.productId
+  return (
+    <div className="account__controls" role="group" aria-label={`Change access of ${target}`}>
+      <FormErrors errors={errors} />
+      <Form method="post" className="account__form">
+        <input type="hidden" name="intent" value="access" />
+        <input type="hidden" name="accountId" value={account.id} />
+        <input type="hidden" name="productId" value={entry.productId} />
+        <div className="field">
+          <label htmlFor={`${id}-profile`}>Permission profile{of}</label>
+          <select id={`${id}-profile`} name="profileId" required defaultValue={entry.profileId}>
+            {(product?.profiles ?? []).map((profile) => (
+              <option key={profile.id} value={profile.id}>
+                {profile.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-expires`}>Access expires{of}</label>
+          <input type="date" id={`${id}-expires`} name="expiresOn" required min={today} defaultValue={entry.expired ? defaultExpiresOn : entry.expiresOn} />
+        </div>
+        <label className="checkbox" htmlFor={`${id}-nda`}>
+          <input type="checkbox" id={`${id}-nda`} name="ndaRequired" defaultChecked={entry.ndaRequired} />
+          Require NDA{of}
+        </label>
+        <button type="submit" className="button button--secondary button--small" aria-label={`Save access of ${target}`} disabled={busy}>
+          Save
+        </button>
+      </Form>
+      <Form method="post" className="account__form">
+        <input type="hidden" name="intent" value="extend" />
+        <input type="hidden" name="accountId" value={account.id} />
+        <input type="hidden" name="productId" value={entry.productId} />
+        <div className="field">
+          <label htmlFor={`${id}-extend`}>Extend until{of}</label>
+          <input type="date" id={`${id}-extend`} name="expiresOn" required min={today} defaultValue={defaultExpiresOn} />
+        </div>
+        <button type="submit" className="button button--secondary button--small" aria-label={`Extend access of ${target}`} disabled={busy}>
+          Extend
+        </button>
+      </Form>
+      <Form method="post" className="account__form">
+        <input type="hidden" name="intent" value="revoke" />
+        <input type="hidden" name="accountId" value={account.id} />
+        <input type="hidden" name="productId" value={entry.productId} />
+        <button type="submit" className="button button--danger button--small" aria-label={`Revoke access of ${target}`} disabled={busy || entry.expired}>
+          Revoke access
+        </button>
+      </Form>
+    </div>
+  )
+}
+
+/** What a profile grants, in a line. */
+function grantSummary(profile: Product['profiles'][number], product: Product) {
+  if (profile.allRestricted) return 'All restricted content'
+  const kinds = profile.cardKinds.map((kind) => PROFILE_CARD_KIND_LABELS[kind] ?? kind)
+  const titles = new Map(product.restrictedItems.map((item) => [item.uid, item.title]))
+  const items = profile.itemUids.map((uid) => titles.get(uid)).filter((title): title is string => Boolean(title))
+  const parts = [...kinds, ...items]
+  return parts.length ? parts.join(', ') : 'Nothing restricted'
+}
+
+function ProfileList({ product, multiple }: { product: Product; multiple: boolean }) {
+  return (
+    <div className="profile-list">
+      {multiple ? <h3>{product.name}</h3> : null}
+      {product.profiles.length ? (
+        <table className="data-table" aria-label={`Permission profiles of ${product.name}`}>
+          <thead>
+            <tr>
+              <th scope="col">Profile</th>
+              <th scope="col">Grants</th>
+              <th scope="col">Downloads</th>
+              <th scope="col">Used by</th>
+              <th scope="col">
+                <span className="visually-hidden">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {product.profiles.map((profile) => (
+              <tr key={profile.id}>
+                <th scope="row">{profile.name}</th>
+                <td>{grantSummary(profile, product)}</td>
+                <td>{profile.canDownload ? 'Allowed' : 'View only'}</td>
+                <td>
+                  {profile.usedBy ? `${profile.usedBy} ${profile.usedBy === 1 ? 'account' : 'accounts'}` : 'No account'}
+                  {profile.autoApproval ? <span className="tag">Auto-approval</span> : null}
+                </td>
+                <td>
+                  <div className="profile-list__actions">
+                    <Link className="button button--secondary button--small" to={`/accounts?profile=${profile.id}#profile-editor`} aria-label={`Edit ${profile.name}`}>
+                      Edit
+                    </Link>
+                    <Link className="button button--secondary button--small" to={`${product.portalPath}?permissionProfileId=${profile.id}`} aria-label={`Preview ${profile.name}`}>
+                      Preview
+                    </Link>
+                    <Form method="post">
+                      <input type="hidden" name="intent" value="profile-delete" />
+                      <input type="hidden" name="profileId" value={profile.id} />
+                      <button type="submit" className="button button--danger button--small" aria-label={`Delete ${profile.name}`}>
+                        Delete
+                      </button>
+                    </Form>
+                  </div>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : (
+        <p className="field__hint">No permission profile yet.</p>
+      )}
+      <Link className="button button--primary button--small" to={`/accounts?profile=new&product=${product.id}#profile-editor`} aria-label={`New profile for ${product.name}`}>
+        New profile
+      </Link>
+    </div>
+  )
+}
+
+function ProfileEditor({ product, profile, lastResult }: { product: Product; profile: Product['profiles'][number] | null; lastResult?: SubmissionResult<string[]> }) {
+  const navigation = useNavigation()
+  const schema = profile ? updateProfileSchema : createProfileSchema
+  const [form, fields] = useForm({
+    id: 'profile-editor-form',
+    lastResult,
+    defaultValue: {
+      name: profile?.name ?? '',
+      allRestricted: profile?.allRestricted ?? false,
+      cardKinds: profile?.cardKinds ?? [],
+      itemUids: profile?.itemUids ?? [],
+      canDownload: profile?.canDownload ?? true,
+    },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    shouldValidate: 'onBlur',
+  })
+  const kindProps = getCollectionProps(fields.cardKinds, { type: 'checkbox', options: [...PROFILE_CARD_KINDS] })
+  const itemProps = getCollectionProps(fields.itemUids, { type: 'checkbox', options: product.restrictedItems.map((item) => item.uid) })
+  const groups = new Map<string, { title: string; props: (typeof itemProps)[number] }[]>()
+  product.restrictedItems.forEach((item, index) => {
+    const group = groups.get(item.cardKind) ?? []
+    group.push({ title: item.title, props: itemProps[index] })
+    groups.set(item.cardKind, group)
+  })
+  const title = profile ? `Edit ${profile.name}` : `New permission profile for ${product.name}`
+  return (
+    <section className="panel profile-editor" id="profile-editor" aria-labelledby="profile-editor-title">
+      <h2 id="profile-editor-title">{title}</h2>
+      <Form method="post" {...getFormProps(form)} className="form form--wide">
+        <input type="hidden" name="intent" value={profile ? 'profile-update' : 'profile-create'} />
+        {profile ? <input type="hidden" name="profileId" value={profile.id} /> : <input type="hidden" name="productId" value={product.id} />}
+        <FormErrors errors={form.errors} id={form.errorId} />
+        <div className="field">
+          <label htmlFor={fields.name.id}>Name</label>
+          <input {...getInputProps(fields.name, { type: 'text' })} maxLength={100} />
+          <FieldErrors errors={fields.name.errors} id={fields.name.errorId} />
+        </div>
+        <label className="checkbox" htmlFor={fields.allRestricted.id}>
+          <input {...getInputProps(fields.allRestricted, { type: 'checkbox' })} />
+          All restricted content
+        </label>
+        <fieldset className="field profile-editor__choices" aria-describedby={fields.cardKinds.errors ? fields.cardKinds.errorId : undefined}>
+          <legend>Card kinds</legend>
+          <div className="profile-editor__grid">
+            {kindProps.map(({ key, ...props }) => (
+              <label key={key} className="checkbox" htmlFor={props.id}>
+                <input {...props} />
+                {PROFILE_CARD_KIND_LABELS[props.value] ?? props.value}
+              </label>
+            ))}
+          </div>
+          <FieldErrors errors={fields.cardKinds.errors} id={fields.cardKinds.errorId} />
+        </fieldset>
+        <fieldset className="field profile-editor__choices" aria-describedby={fields.itemUids.errors ? fields.itemUids.errorId : undefined}>
+          <legend>Single items</legend>
+          {product.restrictedItems.length === 0 ? <p className="field__hint">This product has no restricted items.</p> : null}
+          {[...groups].map(([kind, items]) => (
+            <div key={kind} className="profile-editor__group">
+              <p className="profile-editor__kind">{isCardKind(kind) ? DEFAULT_CARD_TITLES[kind] : kind}</p>
+              <div className="profile-editor__grid">
+                {items.map(({ title: itemTitle, props: { key, ...props } }) => (
+                  <label key={key} className="checkbox" htmlFor={props.id}>
+                    <input {...props} />
+                    {itemTitle}
+                  </label>
+                ))}
+              </div>
+            </div>
+          ))}
+          <FieldErrors errors={fields.itemUids.errors} id={fields.itemUids.errorId} />
+        </fieldset>
+        <label className="checkbox" htmlFor={fields.canDownload.id}>
+          <input {...getInputProps(fields.canDownload, { type: 'checkbox' })} />
+          Allow downloads
+        </label>
+        <div className="profile-editor__actions">
+          <button type="submit" className="button button--primary" disabled={navigation.state === 'submitting'}>
+            {profile ? 'Save profile' : 'Create profile'}
+          </button>
+          <Link to="/accounts" className="button button--secondary">
+            Cancel
+          </Link>
+        </div>
+      </Form>
+    </section>
+  )
+}
+
+export function meta() {
+  return [{ title: 'Accounts' }]
+}

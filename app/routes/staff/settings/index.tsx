@@ -1,0 +1,428 @@
+import { parseWithZod } from '@conform-to/zod/v4'
+import {
+  getCollectionProps,
+  getFormProps,
+  getInputProps,
+  getSelectProps,
+  getTextareaProps,
+  useForm,
+  type FieldMetadata,
+  type FormMetadata,
+  type SubmissionResult,
+} from '@conform-to/react'
+import type { ReactNode } from 'react'
+import { data, Form, Link, useActionData, useNavigation, type AppLoadContext } from 'react-router'
+import type { z } from 'zod'
+import type { Route } from './+types/index'
+import { requireStaff } from '@server/auth/require'
+import { parseForm, readForm } from '@server/http/forms'
+import { redirectWithToast } from '@server/http/redirect'
+import {
+  loadPortalSettings,
+  saveAccessSection,
+  saveContactSection,
+  saveDocumentsSection,
+  saveNdaSection,
+  savePortalSection,
+  type PortalSettings,
+  type ProfileOption,
+  type SaveResult,
+} from '@server/settings/portal-settings'
+import { OPTIONAL_REQUEST_FIELDS } from '~/lib/access-request-fields'
+import {
+  accessSettingsSchema,
+  AUTO_APPROVE_LABELS,
+  AUTO_APPROVE_MODES,
+  CONTACT_ACTIONS,
+  contactSettingsSchema,
+  documentSettingsSchema,
+  domainsText,
+  NDA_SCOPE_LABELS,
+  NDA_SCOPES,
+  NDA_TEXT_MAX,
+  NDA_TYPE_LABELS,
+  NDA_TYPES,
+  ndaSettingsSchema,
+  PORTAL_TITLE_MAX,
+  portalSettingsSchema,
+  PUBLIC_ACCESS_LABELS,
+  PUBLIC_ACCESS_LEVELS,
+  REQUEST_FIELD_NAMES,
+  REVIEW_BANNER_LABELS,
+  REVIEW_BANNERS,
+  type SettingsSection,
+} from '~/lib/schemas/settings'
+import { DOCUMENT_ACCESS_LABELS } from '~/lib/schemas/documents'
+import { FieldErrors, FormErrors } from '~/components/ui/form-errors'
+
+const SECTION_TITLES: Record<SettingsSection, string> = {
+  portal: 'Portal',
+  contact: 'Contact',
+  access: 'Access requests',
+  nda: 'NDA',
+  documents: 'Documents',
+}
+
+const SAVE_LABELS: Record<SettingsSection, string> = {
+  portal: 'Save portal settings',
+  contact: 'Save contact settings',
+  access: 'Save access request settings',
+  nda: 'Save NDA settings',
+  documents: 'Save document settings',
+}
+
+// View and download first: the default, and what most trust centers keep.
+const DOCUMENT_ACCESS_OPTIONS = ['view-and-download', 'view-only'] as const
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const staff = await requireStaff(request, context, 'settings')
+  return loadPortalSettings(context.db, staff.orgId)
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const staff = await requireStaff(request, context, 'settings')
+  const formData = await readForm(request)
+  switch (formData.get('intent')) {
+    case 'portal':
+      return submitSection(context, formData, 'portal', portalSettingsSchema, (value) => savePortalSection(context.db, staff, value))
+    case 'contact':
+      return submitSection(context, formData, 'contact', contactSettingsSchema, (value) => saveContactSection(context.db, staff, value))
+    case 'access':
+      return submitSection(context, formData, 'access', accessSettingsSchema, (value) => saveAccessSection(context.db, staff, value))
+    case 'nda':
+      return submitSection(context, formData, 'nda', ndaSettingsSchema, (value) => saveNdaSection(context.db, staff, value))
+    case 'documents':
+      return submitSection(context, formData, 'documents', documentSettingsSchema, (value) => saveDocumentsSection(context.db, staff, value))
+    default:
+      throw data('Unknown intent', { status: 400 })
+  }
+}
+
+/** One section's save: 400 with the field messages, or a redirect back with a toast. */
+async function submitSection<Schema extends z.ZodType>(
+  context: AppLoadContext,
+  formData: FormData,
+  intent: SettingsSection,
+  schema: Schema,
+  save: (value: z.output<Schema>) => Promise<SaveResult>,
+) {
+  const submission = parseForm(formData, schema)
+  if (submission.status !== 'success') return data({ intent, result: submission.reply() }, { status: 400 })
+  const outcome = await save(submission.value)
+  if (!outcome.ok) return data({ intent, result: submission.reply({ fieldErrors: { [outcome.field]: [outcome.message] } }) }, { status: 400 })
+  return redirectWithToast(context.env, '/settings', 'Settings saved')
+}
+
+type LastResult = SubmissionResult<string[]> | undefined
+
+// The forms themselves are `settings-{intent}` (Conform names their fields after them).
+const sectionId = (intent: SettingsSection) => `${intent}-settings`
+
+export default function Settings({ loaderData }: Route.ComponentProps) {
+  const { settings, profiles } = loaderData
+  const actionData = useActionData<typeof action>()
+  const resultOf = (intent: SettingsSection): LastResult => (actionData?.intent === intent ? actionData.result : undefined)
+  // A section remounts (taking the saved values as its defaults) only when what it shows was saved.
+  const keyOf = (values: unknown) => JSON.stringify(values)
+  return (
+    <div className="staff-page settings">
+      <header className="staff-page__header">
+        <h1>Settings</h1>
+        <p>How your trust center looks and who may see what. Each section is saved on its own.</p>
+        <p>
+          <Link to="/settings/outbox">E-mail outbox</Link>
+        </p>
+      </header>
+      {actionData ? (
+        <p className="form__error" role="alert">
+          The <a href={`#${sectionId(actionData.intent)}`}>{SECTION_TITLES[actionData.intent]}</a> settings were not saved: correct the fields marked below.
+        </p>
+      ) : null}
+      <PortalSection key={keyOf(settings.portal)} values={settings.portal} lastResult={resultOf('portal')} />
+      <ContactSection key={keyOf(settings.contact)} values={settings.contact} lastResult={resultOf('contact')} />
+      <AccessSection key={keyOf(settings.access)} values={settings.access} profiles={profiles} lastResult={resultOf('access')} />
+      <NdaSection key={keyOf(settings.nda)} values={settings.nda} lastResult={resultOf('nda')} />
+      <DocumentsSection key={keyOf(settings.documents)} values={settings.documents} lastResult={resultOf('documents')} />
+    </div>
+  )
+}
+
+/** A section's panel and its form: a hidden intent, the fields, and its own Save button. */
+function SettingsForm<Schema extends Record<string, unknown>>({
+  intent,
+  form,
+  description,
+  children,
+}: {
+  intent: SettingsSection
+  form: FormMetadata<Schema, string[]>
+  description?: ReactNode
+  children: ReactNode
+}) {
+  const navigation = useNavigation()
+  const saving = navigation.state === 'submitting' && navigation.formData?.get('intent') === intent
+  const titleId = `settings-${intent}-title`
+  return (
+    <section className="panel settings__section" id={sectionId(intent)} aria-labelledby={titleId}>
+      <h2 id={titleId}>{SECTION_TITLES[intent]}</h2>
+      {description ? <p className="settings__description">{description}</p> : null}
+      <Form method="post" {...getFormProps(form)} className="form form--wide">
+        <input type="hidden" name="intent" value={intent} />
+        <FormErrors errors={form.errors} id={form.errorId} />
+        {children}
+        <button type="submit" className="button button--primary" disabled={saving}>
+          {SAVE_LABELS[intent]}
+        </button>
+      </Form>
+    </section>
+  )
+}
+
+type Field = FieldMetadata<unknown, Record<string, unknown>, string[]>
+
+function TextField({ field, label, hint, type = 'text', maxLength }: { field: Field; label: string; hint?: string; type?: 'text' | 'email'; maxLength?: number }) {
+  const hintId = `${field.id}-hint`
+  const props = getInputProps(field, { type })
+  return (
+    <div className="field">
+      <label htmlFor={field.id}>{label}</label>
+      <input {...props} maxLength={maxLength} aria-describedby={describedBy(props['aria-describedby'], hint ? hintId : undefined)} />
+      {hint ? (
+        <p className="field__hint" id={hintId}>
+          {hint}
+        </p>
+      ) : null}
+      <FieldErrors errors={field.errors} id={field.errorId} />
+    </div>
+  )
+}
+
+function TextareaField({ field, label, hint, rows = 4, maxLength }: { field: Field; label: string; hint?: string; rows?: number; maxLength?: number }) {
+  const hintId = `${field.id}-hint`
+  const props = getTextareaProps(field)
+  return (
+    <div className="field">
+      <label htmlFor={field.id}>{label}</label>
+      <textarea {...props} rows={rows} maxLength={maxLength} aria-describedby={describedBy(props['aria-describedby'], hint ? hintId : undefined)} />
+      {hint ? (
+        <p className="field__hint" id={hintId}>
+          {hint}
+        </p>
+      ) : null}
+      <FieldErrors errors={field.errors} id={field.errorId} />
+    </div>
+  )
+}
+
+function Checkbox({ field, label }: { field: Field; label: string }) {
+  return (
+    <div className="settings__checkbox">
+      <label htmlFor={field.id} className="checkbox">
+        <input {...getInputProps(field, { type: 'checkbox' })} />
+        {label}
+      </label>
+      <FieldErrors errors={field.errors} id={field.errorId} />
+    </div>
+  )
+}
+
+/** Radios grouped under their question; the legend names the group. */
+function RadioGroup<Option extends string>({ field, legend, options, labels }: { field: Field; legend: string; options: readonly Option[]; labels: Record<Option, string> }) {
+  return (
+    <fieldset className="field settings__choices" aria-describedby={field.errors?.length ? field.errorId : undefined}>
+      <legend>{legend}</legend>
+      {getCollectionProps(field, { type: 'radio', options: [...options] }).map(({ key, ...props }) => (
+        <label key={key} htmlFor={props.id} className="checkbox">
+          <input {...props} />
+          {labels[props.value as Option]}
+        </label>
+      ))}
+      <FieldErrors errors={field.errors} id={field.errorId} />
+    </fieldset>
+  )
+}
+
+const describedBy = (...ids: (string | undefined)[]) => ids.filter(Boolean).join(' ') || undefined
+
+function PortalSection({ values, lastResult }: { values: PortalSettings['portal']; lastResult: LastResult }) {
+  const [form, fields] = useForm({
+    id: 'settings-portal',
+    lastResult,
+    defaultValue: { portalTitle: values.portalTitle, showPortalTitle: values.showPortalTitle, description: values.description ?? '' },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: portalSettingsSchema }),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+  })
+  return (
+    <SettingsForm intent="portal" form={form}>
+      <TextField field={fields.portalTitle} label="Portal title" maxLength={PORTAL_TITLE_MAX} hint={`Up to ${PORTAL_TITLE_MAX} characters, for example "Trust Center".`} />
+      <Checkbox field={fields.showPortalTitle} label="Show portal title" />
+      <TextareaField field={fields.description} label="Description" rows={3} maxLength={1000} hint="A sentence or two for search engines and shared links." />
+    </SettingsForm>
+  )
+}
+
+const CONTACT_ACTION_LABELS = {
+  contactSupport: { email: 'Send an e-mail to the support mailbox', url: 'Go to a site' },
+  reportIssue: { email: 'Send an e-mail to the security mailbox', url: 'Go to a site' },
+} as const
+
+function ContactSection({ values, lastResult }: { values: PortalSettings['contact']; lastResult: LastResult }) {
+  const [form, fields] = useForm({
+    id: 'settings-contact',
+    lastResult,
+    defaultValue: {
+      supportMailbox: values.supportMailbox ?? '',
+      securityMailbox: values.securityMailbox ?? '',
+      contactSupportAction: values.contactSupport.onClickAction,
+      contactSupportUrl: values.contactSupport.url ?? '',
+      reportIssueAction: values.reportIssue.onClickAction,
+      reportIssueUrl: values.reportIssue.url ?? '',
+    },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: contactSettingsSchema }),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+  })
+  return (
+    <SettingsForm intent="contact" form={form} description="Where the portal's help buttons lead. A button set to e-mail is hidden while its mailbox is empty.">
+      <div className="form__row">
+        <TextField field={fields.supportMailbox} label="Support mailbox (optional)" type="email" maxLength={254} />
+        <TextField field={fields.securityMailbox} label="Security mailbox (optional)" type="email" maxLength={254} />
+      </div>
+      <div className="form__row">
+        <ContactButtonFields legend="“Contact support” button" action={fields.contactSupportAction} url={fields.contactSupportUrl} labels={CONTACT_ACTION_LABELS.contactSupport} />
+        <ContactButtonFields legend="“Report issue” button" action={fields.reportIssueAction} url={fields.reportIssueUrl} labels={CONTACT_ACTION_LABELS.reportIssue} />
+      </div>
+    </SettingsForm>
+  )
+}
+
+function ContactButtonFields({ legend, action, url, labels }: { legend: string; action: Field; url: Field; labels: Record<(typeof CONTACT_ACTIONS)[number], string> }) {
+  return (
+    <div className="settings__group">
+      <RadioGroup field={action} legend={legend} options={CONTACT_ACTIONS} labels={labels} />
+      <TextField field={url} label="Site address" maxLength={2000} hint="An https:// address; https:// is added when you leave it out." />
+    </div>
+  )
+}
+
+function AccessSection({ values, profiles, lastResult }: { values: PortalSettings['access']; profiles: ProfileOption[]; lastResult: LastResult }) {
+  const [form, fields] = useForm({
+    id: 'settings-access',
+    lastResult,
+    defaultValue: {
+      requestFields: values.requestFields,
+      publicAccessLevel: values.publicAccessLevel,
+      reviewBanner: values.reviewBanner,
+      reviewBannerInformationText: values.reviewBannerInformationText ?? '',
+      blockedDomains: domainsText(values.blockedDomains),
+      freeMailDomains: domainsText(values.freeMailDomains),
+      autoApprove: values.autoApprove,
+      autoApproveDomains: domainsText(values.autoApproveDomains),
+      autoApproveProfileId: values.autoApproveProfileId ?? '',
+      defaultAccessDays: values.defaultAccessDays,
+    },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: accessSettingsSchema }),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+  })
+  const requestFields = fields.requestFields.getFieldset()
+  const products = [...new Set(profiles.map((profile) => profile.productName))]
+  return (
+    <SettingsForm intent="access" form={form} description="What visitors without access see, the Request Access form, and which requests are approved without review.">
+      <fieldset className="field settings__choices">
+        <legend>Optional fields of the Request Access form</legend>
+        <div className="settings__request-fields">
+          {OPTIONAL_REQUEST_FIELDS.map((name) => {
+            const field = requestFields[name].getFieldset()
+            return (
+              <fieldset key={name} className="settings__request-field">
+                <legend>{REQUEST_FIELD_NAMES[name]}</legend>
+                <Checkbox field={field.enabled} label="Enabled" />
+                {name === 'customCheckbox' ? <Checkbox field={field.required} label="Required" /> : null}
+                <TextField field={field.label} label="Label" maxLength={200} />
+              </fieldset>
+            )
+          })}
+        </div>
+      </fieldset>
+      <RadioGroup field={fields.publicAccessLevel} legend="Public access level" options={PUBLIC_ACCESS_LEVELS} labels={PUBLIC_ACCESS_LABELS} />
+      <div className="settings__group">
+        <RadioGroup field={fields.reviewBanner} legend="Security review banner" options={REVIEW_BANNERS} labels={REVIEW_BANNER_LABELS} />
+        <TextField field={fields.reviewBannerInformationText} label="Banner information subtitle (optional)" maxLength={200} hint='Shown under the banner; "Ask for information" when empty.' />
+      </div>
+      <div className="form__row">
+        <TextareaField field={fields.blockedDomains} label="Blocked domains" hint="One per line. Requests from these domains are declined." rows={4} />
+        <TextareaField field={fields.freeMailDomains} label="More free e-mail providers" hint="One per line, added to the built-in list of providers that are not work e-mail." rows={4} />
+      </div>
+      <div className="settings__group">
+        <RadioGroup field={fields.autoApprove} legend="Auto-approval" options={AUTO_APPROVE_MODES} labels={AUTO_APPROVE_LABELS} />
+        <TextareaField field={fields.autoApproveDomains} label="Auto-approved domains" hint="One per line; required when auto-approval is by domain." rows={3} />
+        <div className="field">
+          <label htmlFor={fields.autoApproveProfileId.id}>Permission profile for auto-approved requesters</label>
+          <select {...getSelectProps(fields.autoApproveProfileId)}>
+            <option value="">{profiles.length ? 'Choose a profile' : 'No permission profiles yet'}</option>
+            {products.map((product) => (
+              <optgroup key={product} label={product}>
+                {profiles
+                  .filter((profile) => profile.productName === product)
+                  .map((profile) => (
+                    <option key={profile.id} value={profile.id}>
+                      {profile.name}
+                    </option>
+                  ))}
+              </optgroup>
+            ))}
+          </select>
+          <FieldErrors errors={fields.autoApproveProfileId.errors} id={fields.autoApproveProfileId.errorId} />
+        </div>
+      </div>
+      <div className="field settings__narrow">
+        <label htmlFor={fields.defaultAccessDays.id}>Default access expiry (days)</label>
+        <input {...getInputProps(fields.defaultAccessDays, { type: 'number' })} min={1} max={3650} step={1} />
+        <FieldErrors errors={fields.defaultAccessDays.errors} id={fields.defaultAccessDays.errorId} />
+      </div>
+    </SettingsForm>
+  )
+}
+
+function NdaSection({ values, lastResult }: { values: PortalSettings['nda']; lastResult: LastResult }) {
+  const [form, fields] = useForm({
+    id: 'settings-nda',
+    lastResult,
+    defaultValue: { ndaType: values.ndaType, ndaText: values.ndaText ?? '', ndaScope: values.ndaScope },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ndaSettingsSchema }),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+  })
+  return (
+    <SettingsForm intent="nda" form={form} description="Changing the text makes it a new version: visitors sign it again before restricted content opens.">
+      <RadioGroup field={fields.ndaType} legend="NDA" options={NDA_TYPES} labels={NDA_TYPE_LABELS} />
+      <TextareaField field={fields.ndaText} label="NDA text" rows={10} maxLength={NDA_TEXT_MAX} hint="Required for a clickwrap NDA." />
+      <RadioGroup field={fields.ndaScope} legend="Who signs" options={NDA_SCOPES} labels={NDA_SCOPE_LABELS} />
+    </SettingsForm>
+  )
+}
+
+function DocumentsSection({ values, lastResult }: { values: PortalSettings['documents']; lastResult: LastResult }) {
+  const [form, fields] = useForm({
+    id: 'settings-documents',
+    lastResult,
+    defaultValue: values,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: documentSettingsSchema }),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+  })
+  return (
+    <SettingsForm intent="documents" form={form}>
+      <RadioGroup field={fields.documentAccessType} legend="Document access" options={DOCUMENT_ACCESS_OPTIONS} labels={DOCUMENT_ACCESS_LABELS} />
+      <Checkbox field={fields.bulkDownloadEnabled} label="Bulk download enabled" />
+      <Checkbox field={fields.subscribeEnabled} label="Subscribe button enabled" />
+      <Checkbox field={fields.commentsEnabled} label="Comments enabled" />
+    </SettingsForm>
+  )
+}
+
+export function meta() {
+  return [{ title: 'Settings' }]
+}

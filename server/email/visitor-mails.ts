@@ -1,0 +1,148 @@
+import { brandedMail, portalTitle, trustCenterName, type MailOrg } from './layout'
+import { oneLine } from './text'
+
+/**
+ * The mails of the visitor-access journey (PRODUCT.md section 3), each built from the org and the values
+ * it names. brandedMail escapes everything and keeps names on one line; these only write the copy.
+ */
+export type Mail = { subject: string; text: string; html: string }
+
+const greeting = (firstName: string) => (oneLine(firstName) ? `Hi ${oneLine(firstName)},` : 'Hello,')
+const fullName = (person: { firstName: string; lastName: string }) => oneLine(`${oneLine(person.firstName)} ${oneLine(person.lastName)}`)
+const linkNote = (minutes: number) => `This link works once and expires in ${minutes} minute${minutes === 1 ? '' : 's'}.`
+
+/** To the requester: the request is in, the team will review it. */
+export function requestReceivedMail(org: MailOrg, to: { firstName: string }): Mail {
+  const center = trustCenterName(org)
+  return brandedMail(org, {
+    subject: `Your access request to ${center}`,
+    heading: 'We received your request',
+    paragraphs: [
+      greeting(to.firstName),
+      `Thanks for requesting access to ${center}. The ${oneLine(org.name)} team will review your request.`,
+      'You will get an e-mail as soon as it has been decided.',
+    ],
+  })
+}
+
+/** To the staff who review requests and the support mailbox. */
+export function newRequestMail(
+  org: MailOrg,
+  request: {
+    firstName: string
+    lastName: string
+    email: string
+    companyName: string
+    jobTitle?: string | null
+    relationship?: string | null
+    country?: string | null
+    productName?: string | null
+    message?: string | null
+  },
+  reviewUrl: string,
+): Mail {
+  const name = fullName(request)
+  const company = oneLine(request.companyName)
+  return brandedMail(org, {
+    subject: `New access request from ${name}${company ? ` (${company})` : ''}`,
+    heading: 'New access request',
+    paragraphs: [`${name}${company ? ` from ${company}` : ''} has requested access to ${trustCenterName(org)}.`],
+    details: [
+      { label: 'Name', value: name },
+      { label: 'E-mail', value: request.email },
+      { label: 'Company', value: request.companyName },
+      { label: 'Job title', value: request.jobTitle ?? '' },
+      { label: 'Relationship', value: request.relationship ?? '' },
+      { label: 'Country', value: request.country ?? '' },
+      { label: 'Product', value: request.productName ?? '' },
+    ],
+    quote: request.message ?? undefined,
+    button: { label: 'Review request', href: reviewUrl },
+  })
+}
+
+/** To the requester: approved, with a login link. */
+export function approvedMail(org: MailOrg, to: { firstName: string }, loginUrl: string, minutes: number): Mail {
+  const center = trustCenterName(org)
+  return brandedMail(org, {
+    subject: `Your access to ${center} has been approved`,
+    heading: 'Your access has been approved',
+    paragraphs: [greeting(to.firstName), `Good news: your request to access ${center} has been approved. Use the button below to log in.`],
+    button: { label: `Open the ${portalTitle(org)}`, href: loginUrl },
+    note: `${linkNote(minutes)} You can always get a new one from the Log in tab of the ${portalTitle(org)}.`,
+  })
+}
+
+/** To the requester: declined, politely. */
+export function declinedMail(org: MailOrg, to: { firstName: string }): Mail {
+  const center = trustCenterName(org)
+  const name = oneLine(org.name)
+  return brandedMail(org, {
+    subject: `Update on your access request to ${center}`,
+    heading: 'Your access request was not approved',
+    paragraphs: [
+      greeting(to.firstName),
+      `Thank you for your interest in ${center}. After review, the ${name} team could not approve your request at this time.`,
+      `If you think this is a mistake or still need this information, please reach out to your point of contact at ${name} or to their support team.`,
+    ],
+  })
+}
+
+/** To a member who asked to log in again. */
+export function loginLinkMail(org: MailOrg, to: { firstName: string }, loginUrl: string, minutes: number): Mail {
+  const center = trustCenterName(org)
+  return brandedMail(org, {
+    subject: `Your login link for ${center}`,
+    heading: 'Your login link',
+    paragraphs: [greeting(to.firstName), `Use the button below to log in to ${center}.`],
+    button: { label: 'Log in', href: loginUrl },
+    note: `${linkNote(minutes)} If you did not ask to log in, you can ignore this e-mail.`,
+  })
+}
+
+/** To a colleague a member invited; the link opens the request form prefilled. */
+export function colleagueInviteMail(org: MailOrg, invite: { inviterName: string; accountName: string; message: string | null }, inviteUrl: string): Mail {
+  const center = trustCenterName(org)
+  const inviter = oneLine(invite.inviterName)
+  const account = oneLine(invite.accountName)
+  return brandedMail(org, {
+    subject: `${inviter} invited you to ${center}`,
+    heading: `You're invited to ${center}`,
+    paragraphs: [
+      `${inviter}${account ? ` from ${account}` : ''} invited you to ${center}, where ${oneLine(org.name)} shares its security and compliance information.`,
+      ...(invite.message?.trim() ? [`${inviter} wrote:`] : []),
+    ],
+    quote: invite.message?.trim() ? invite.message : undefined,
+    button: { label: 'Request access', href: inviteUrl },
+    note: 'If you were not expecting this invitation, you can ignore this e-mail.',
+  })
+}
+
+/** To a member whose access is about to end. */
+export function accessExpiringMail(org: MailOrg, to: { firstName: string }, expiresOn: string, portalUrl: string): Mail {
+  const center = trustCenterName(org)
+  const date = oneLine(expiresOn)
+  return brandedMail(org, {
+    subject: `Your access to ${center} ends on ${date}`,
+    heading: 'Your access ends soon',
+    paragraphs: [greeting(to.firstName), `Your access to ${center} ends on ${date}.`, `If you still need it, you can ask the ${oneLine(org.name)} team to extend it.`],
+    button: { label: 'Extend access', href: portalUrl },
+  })
+}
+
+/** To the staff who review requests: a member asks to keep their access. */
+export function extendRequestMail(org: MailOrg, member: { firstName: string; lastName: string; email: string; accountName: string }, reviewUrl: string): Mail {
+  const name = fullName(member)
+  const account = oneLine(member.accountName)
+  return brandedMail(org, {
+    subject: `Access extension request from ${name}${account ? ` (${account})` : ''}`,
+    heading: 'Request to extend access',
+    paragraphs: [`${name}${account ? ` from ${account}` : ''} asks to extend their access to ${trustCenterName(org)}.`],
+    details: [
+      { label: 'Name', value: name },
+      { label: 'E-mail', value: member.email },
+      { label: 'Account', value: member.accountName },
+    ],
+    button: { label: 'Review request', href: reviewUrl },
+  })
+}

@@ -1,0 +1,57 @@
+import type { Database } from '../../db/index'
+import { hashToken, looksLikeToken, newToken } from '../auth/tokens'
+
+/** A login link works once, for this long (PRODUCT.md section 3). */
+export const LOGIN_LINK_MINUTES = 15
+
+/** Where a login link points: a page whose Continue button POSTs, since mail scanners GET every link. */
+export const loginLinkUrl = (portalUrl: string, token: string) => `${portalUrl}/access/${token}`
+
+/**
+ * A new login link for an account member; call it in the transaction that queues the mail carrying it,
+ * and pass `token` as that mail's secret. Earlier unused links of the member stay valid until they expire.
+ */
+export async function issueLoginLink(db: Database, input: { orgId: string; memberId: string; portalUrl: string }) {
+  const token = newToken()
+  await db
+    .insertInto('visitor_login_links')
+    .values({
+      token_hash: hashToken(token),
+      org_id: input.orgId,
+      member_id: input.memberId,
+      expires_at: new Date(Date.now() + LOGIN_LINK_MINUTES * 60_000),
+    })
+    .execute()
+  return { token, url: loginLinkUrl(input.portalUrl, token) }
+}
+
+export type LoginLinkState = 'valid' | 'used' | 'expired' | 'unknown'
+
+/** What the link page says before anything is consumed: reading changes nothing. */
+export async function loginLinkState(db: Database, orgId: string, token: string | undefined): Promise<LoginLinkState> {
+  if (!looksLikeToken(token)) return 'unknown'
+  const row = await db
+    .selectFrom('visitor_login_links')
+    .select(['used_at', 'expires_at'])
+    .where('token_hash', '=', hashToken(token))
+    .where('org_id', '=', orgId)
+    .executeTakeFirst()
+  if (!row) return 'unknown'
+  if (row.used_at) return 'used'
+  return new Date(row.expires_at).getTime() <= Date.now() ? 'expired' : 'valid'
+}
+
+/** Marks the link used and returns its member, in one statement: two clicks cannot both sign in. */
+export async function consumeLoginLink(db: Database, orgId: string, token: string | undefined): Promise<string | null> {
+  if (!looksLikeToken(token)) return null
+  const row = await db
+    .updateTable('visitor_login_links')
+    .set({ used_at: new Date() })
+    .where('token_hash', '=', hashToken(token))
+    .where('org_id', '=', orgId)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', new Date())
+    .returning('member_id')
+    .executeTakeFirst()
+  return row?.member_id ?? null
+}

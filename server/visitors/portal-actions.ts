@@ -1,0 +1,172 @@
+import { data, type AppLoadContext } from 'react-router'
+import { getViewer, type PortalViewer } from '../access/viewer'
+import { hitRateLimit } from '../auth/rate-limit'
+import { kickEmailWorker } from '../email/worker'
+import { parseForm } from '../http/forms'
+import { redirectTo, redirectWithToast } from '../http/redirect'
+import { resolvePortalOrg, type PortalOrg } from '../portal/resolve'
+import { accessRequestSchema, commentSchema, inviteColleaguesSchema, ndaSignSchema, visitorEmail, visitorLoginSchema } from '../../app/lib/schemas/access'
+import { domainListed, emailDomain, isFreeMail, loadAccessSettings, requestExtension, requestLoginLink, submitAccessRequest, type AccessOutcome, type ExtendOutcome } from './access-request'
+import { inviteColleagues } from './invites'
+import { signNda } from './nda'
+import { destroyVisitorSession } from './sessions'
+import { addComment } from './comments'
+import { NDA_REMINDER } from '../../app/lib/portal-view'
+
+/** The intents visitors post to the portal page; everything else there is a staff edit. */
+export const VISITOR_INTENTS = ['request-access', 'login', 'extend-access', 'logout', 'welcome', 'sign-nda', 'invite-colleagues', 'comment'] as const
+export type VisitorIntent = (typeof VISITOR_INTENTS)[number]
+export const isVisitorIntent = (value: unknown): value is VisitorIntent => typeof value === 'string' && (VISITOR_INTENTS as readonly string[]).includes(value)
+
+/** What the access modal shows after a POST: the form again with its messages, or an outcome dialog. */
+export type AccessActionData =
+  | { intent: 'request-access' | 'login' | 'invite-colleagues' | 'sign-nda' | 'comment'; result: ReturnType<ReturnType<typeof parseForm>['reply']> }
+  | { intent: 'request-access'; outcome: AccessOutcome; email: string }
+  | { intent: 'login'; outcome: 'login_sent' | 'request_declined_blocked_domain'; email: string }
+  | { intent: 'extend-access'; outcome: ExtendOutcome }
+  | { intent: 'invite-colleagues'; outcome: 'invited'; emails: string[] }
+
+export const NOT_WORK_EMAIL = 'Please use your work email.'
+export const UNKNOWN_ERROR = 'Unfortunately, an unknown error has occurred.'
+
+/** A login answer takes at least this long, whatever the address, so timing tells nothing. */
+const LOGIN_ANSWER_MS = 400
+const MINUTE = 60
+
+const LIMITS = {
+  requestPerAddress: { limit: 10, window: 15 * MINUTE },
+  requestPerEmail: { limit: 5, window: 60 * MINUTE },
+  loginPerAddress: { limit: 20, window: 15 * MINUTE },
+  loginPerEmail: { limit: 5, window: 15 * MINUTE },
+}
+
+const tooMany = (retryAfterSeconds: number) =>
+  data(`Too many attempts. Please try again in ${Math.ceil(retryAfterSeconds / 60)} minutes.`, { status: 429, headers: { 'Retry-After': String(retryAfterSeconds) } })
+
+/** A filled honeypot: a bot. It gets the answer a person would, and nothing happens. */
+const HONEYPOT = 'website'
+
+export async function handleVisitorAction(request: Request, context: AppLoadContext, params: { orgSlug?: string; productSlug?: string }, formData: FormData) {
+  const org = await resolvePortalOrg(context.db, context.env, request, params.orgSlug)
+  const intent = formData.get('intent') as VisitorIntent
+  const meta = { ip: context.clientAddress, userAgent: request.headers.get('user-agent') }
+  const url = new URL(request.url)
+  const home = url.pathname
+
+  switch (intent) {
+    case 'request-access': {
+      const settings = await loadAccessSettings(context.db, org.id)
+      const products = await context.db.selectFrom('products').select('id').where('org_id', '=', org.id).execute()
+      const submission = parseForm(formData, accessRequestSchema(settings.fields, products.map((product) => product.id)))
+      if (submission.status !== 'success') return data({ intent, result: submission.reply() } satisfies AccessActionData, { status: 400 })
+      if (formData.get(HONEYPOT)) return { intent, outcome: 'request_sent', email: submission.value.email } satisfies AccessActionData
+      const perAddress = await hitRateLimit(context.db, `access-request:ip:${meta.ip}`, LIMITS.requestPerAddress.limit, LIMITS.requestPerAddress.window)
+      if (!perAddress.allowed) throw tooMany(perAddress.retryAfterSeconds)
+      const perEmail = await hitRateLimit(context.db, `access-request:email:${submission.value.email}`, LIMITS.requestPerEmail.limit, LIMITS.requestPerEmail.window)
+      if (!perEmail.allowed) throw tooMany(perEmail.retryAfterSeconds)
+      const { outcome, email } = await submitAccessRequest(context.db, context.env, org, submission.value, meta)
+      // Two answers belong to the form itself: the address to change, or an error to retry.
+      if (outcome === 'not_work_email') return data({ intent, result: submission.reply({ fieldErrors: { email: [NOT_WORK_EMAIL] } }) } satisfies AccessActionData, { status: 400 })
+      if (outcome === 'unique_violation') return data({ intent, result: submission.reply({ formErrors: [UNKNOWN_ERROR] }) } satisfies AccessActionData, { status: 409 })
+      kickEmailWorker()
+      return { intent, outcome, email } satisfies AccessActionData
+    }
+    case 'login': {
+      const started = Date.now()
+      const submission = parseForm(formData, visitorLoginSchema)
+      if (submission.status !== 'success') return data({ intent, result: submission.reply() } satisfies AccessActionData, { status: 400 })
+      const email = submission.value.email
+      const perAddress = await hitRateLimit(context.db, `visitor-login:ip:${meta.ip}`, LIMITS.loginPerAddress.limit, LIMITS.loginPerAddress.window)
+      if (!perAddress.allowed) throw tooMany(perAddress.retryAfterSeconds)
+      const settings = await loadAccessSettings(context.db, org.id)
+      // Decided from the address alone, so saying so reveals nothing about who has an account.
+      if (isFreeMail(email, settings.freeMailDomains)) return data({ intent, result: submission.reply({ fieldErrors: { email: [NOT_WORK_EMAIL] } }) } satisfies AccessActionData, { status: 400 })
+      if (domainListed(emailDomain(email), settings.blockedDomains)) return { intent, outcome: 'request_declined_blocked_domain', email } satisfies AccessActionData
+      // Over the per-address limit the answer stays the same; only the mail is not sent.
+      const perEmail = await hitRateLimit(context.db, `visitor-login:email:${email}`, LIMITS.loginPerEmail.limit, LIMITS.loginPerEmail.window)
+      await requestLoginLink(context.db, context.env, org, email, perEmail.allowed && !formData.get(HONEYPOT))
+      kickEmailWorker()
+      await new Promise((resolve) => setTimeout(resolve, Math.max(0, started + LOGIN_ANSWER_MS - Date.now())))
+      return { intent, outcome: 'login_sent', email } satisfies AccessActionData
+    }
+    case 'extend-access': {
+      const viewer = await getViewer(request, context.db, org)
+      const productId = await currentProductId(context, org, params.productSlug)
+      const memberId = viewer.account?.member?.id ?? (await memberByEmail(context, org, formData.get('email')))
+      if (!memberId || !productId) return { intent, outcome: 'error' } satisfies AccessActionData
+      const perAddress = await hitRateLimit(context.db, `access-request:ip:${meta.ip}`, LIMITS.requestPerAddress.limit, LIMITS.requestPerAddress.window)
+      if (!perAddress.allowed) throw tooMany(perAddress.retryAfterSeconds)
+      const outcome = await requestExtension(context.db, context.env, org, memberId, productId)
+      kickEmailWorker()
+      return { intent, outcome } satisfies AccessActionData
+    }
+    case 'logout': {
+      const cookie = await destroyVisitorSession(context.db, context.env, request)
+      return redirectTo(home, { headers: { 'Set-Cookie': cookie } })
+    }
+    case 'welcome': {
+      const member = (await signedInMember(request, context, org)).account.member
+      await context.db.updateTable('account_members').set({ welcomed_at: new Date() }).where('id', '=', member.id).where('welcomed_at', 'is', null).execute()
+      return redirectTo(home)
+    }
+    case 'sign-nda': {
+      const viewer = await signedInMember(request, context, org)
+      const submission = parseForm(formData, ndaSignSchema)
+      if (submission.status !== 'success') return data({ intent, result: submission.reply() } satisfies AccessActionData, { status: 400 })
+      const signed = await signNda(context.db, viewer.account, viewer.account.member, submission.value.signerName, meta)
+      if (!signed) throw data('There is no NDA to sign.', { status: 400 })
+      return redirectWithToast(context.env, home, NDA_REMINDER)
+    }
+    case 'invite-colleagues': {
+      const viewer = await signedInMember(request, context, org)
+      const emails = formData.getAll('emails').flatMap((value) => (typeof value === 'string' ? value.split(/[\s,;]+/) : [])).filter(Boolean)
+      const form = new FormData()
+      for (const email of emails) form.append('emails', email)
+      form.set('message', String(formData.get('message') ?? ''))
+      const submission = parseForm(form, inviteColleaguesSchema)
+      if (submission.status !== 'success') return data({ intent, result: submission.reply() } satisfies AccessActionData, { status: 400 })
+      const perAddress = await hitRateLimit(context.db, `invite:member:${viewer.account.member.id}`, 50, 24 * 60 * MINUTE)
+      if (!perAddress.allowed) throw tooMany(perAddress.retryAfterSeconds)
+      await inviteColleagues(context.db, context.env, viewer.account.member, submission.value)
+      kickEmailWorker()
+      return { intent, outcome: 'invited', emails: submission.value.emails } satisfies AccessActionData
+    }
+    case 'comment': {
+      const viewer = await signedInMember(request, context, org)
+      const submission = parseForm(formData, commentSchema)
+      if (submission.status !== 'success') return data({ intent, result: submission.reply() } satisfies AccessActionData, { status: 400 })
+      const productId = await currentProductId(context, org, params.productSlug)
+      const saved = productId && (await addComment(context.db, org, viewer, productId, submission.value))
+      if (!saved) throw data('Comments are not available here.', { status: 403 })
+      return redirectTo(`${home}${url.search}`)
+    }
+  }
+}
+
+type SignedIn = PortalViewer & { account: NonNullable<PortalViewer['account']> & { member: NonNullable<NonNullable<PortalViewer['account']>['member']> } }
+
+/** The signed-in account member, or a 401 for a visitor who is not (or no longer) signed in. */
+async function signedInMember(request: Request, context: AppLoadContext, org: PortalOrg): Promise<SignedIn> {
+  const viewer = await getViewer(request, context.db, org)
+  if (viewer.mode !== 'AccountExternal' || !viewer.account?.member) throw data('Please log in again.', { status: 401 })
+  return viewer as SignedIn
+}
+
+async function currentProductId(context: AppLoadContext, org: PortalOrg, productSlug: string | undefined) {
+  const product = await context.db
+    .selectFrom('products')
+    .select('id')
+    .where('org_id', '=', org.id)
+    .$call((query) => (productSlug ? query.where('slug', '=', productSlug.toLowerCase()) : query.where('is_default', '=', true)))
+    .executeTakeFirst()
+  return product?.id ?? null
+}
+
+const emailField = visitorEmail('Email is required')
+
+async function memberByEmail(context: AppLoadContext, org: PortalOrg, value: FormDataEntryValue | null) {
+  const parsed = emailField.safeParse(value)
+  if (!parsed.success) return null
+  const member = await context.db.selectFrom('account_members').select('id').where('org_id', '=', org.id).where('email', '=', parsed.data).executeTakeFirst()
+  return member?.id ?? null
+}

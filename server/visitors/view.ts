@@ -1,0 +1,93 @@
+import { countries } from 'countries-list'
+import type { Database } from '../../db/index'
+import type { AccessModalView, PortalView, VisitorView } from '../../app/lib/portal-view'
+import { formatDate } from '../../app/lib/format'
+import { ndaPending, type PortalViewer } from '../access/viewer'
+import type { PortalOrg } from '../portal/resolve'
+import { loadAccessSettings } from './access-request'
+import { commentsEnabled, listComments } from './comments'
+import { findColleagueInvite } from './invites'
+
+const COUNTRY_NAMES = Object.values(countries)
+  .map((country) => country.name)
+  .sort((a, b) => a.localeCompare(b, 'en'))
+
+/** Whether a country name is one the dropdown offers. */
+export const isCountry = (name: string) => COUNTRY_NAMES.includes(name)
+
+/**
+ * What the page shows of the visitor journey: the access modal the URL opens, the account dropdown,
+ * the NDA, welcome and access-expired dialogs, the preview banner and the open item's comments.
+ */
+export async function loadVisitorView(db: Database, org: PortalOrg, viewer: PortalViewer, view: PortalView, search: URLSearchParams): Promise<VisitorView> {
+  const productId = view.product.id
+  const links = await db.selectFrom('portal_customizations').select(['terms_url', 'privacy_url']).where('org_id', '=', org.id).executeTakeFirstOrThrow()
+  const account = viewer.account
+  const member = viewer.mode === 'AccountExternal' ? (account?.member ?? null) : null
+  const access = account?.access.get(productId)
+  const pendingNda = member && account ? ndaPending(account, productId) && !access?.expired : false
+  const comments = (viewer.mode === 'AccountExternal' || viewer.mode === 'Main') && (await commentsEnabled(db, org.id))
+
+  const inviteToken = search.get('inviteToken')
+  const invite = inviteToken && viewer.mode === 'Public' ? await findColleagueInvite(db, org.id, inviteToken) : null
+  const modalTab = search.get('loginRequest') === 'true' ? 'login' : search.get('requestAccess') === 'true' || invite ? 'request' : null
+  let accessModal: AccessModalView | null = null
+  if (modalTab && viewer.mode !== 'Main' && viewer.mode !== 'Preview' && !member) {
+    const [settings, products] = await Promise.all([
+      loadAccessSettings(db, org.id),
+      db.selectFrom('products').select(['id', 'name']).where('org_id', '=', org.id).orderBy('position').orderBy('name').execute(),
+    ])
+    accessModal = {
+      tab: modalTab,
+      email: (invite?.email ?? search.get('email') ?? '').slice(0, 254),
+      itemUid: search.get('itemUid')?.slice(0, 100) ?? null,
+      fields: settings.fields,
+      products,
+      productId,
+      countries: settings.fields.country.enabled ? COUNTRY_NAMES : [],
+      inviteToken: invite ? inviteToken : null,
+      termsUrl: links.terms_url,
+      privacyUrl: links.privacy_url,
+    }
+  }
+
+  const openItemUid = view.openItemUid
+  const thread =
+    comments && member && openItemUid && view.openCard?.items.some((item) => item.uid === openItemUid && !item.locked)
+      ? { itemUid: openItemUid, entries: await listComments(db, productId, openItemUid, member.accountId, 'account') }
+      : null
+
+  return {
+    accessModal,
+    account:
+      member && account
+        ? {
+            name: `${member.firstName} ${member.lastName}`,
+            email: member.email,
+            accountName: account.accountName,
+            gainedAccess: member.isAutoApproved ? 'Automatically gained' : `Access approved by ${org.name}`,
+            ndaType: account.nda.type === 'clickwrap' ? 'Clickwrap NDA' : 'No NDA required',
+            canDownloadNda: account.nda.type === 'clickwrap' && account.nda.signature !== null,
+            signedByOther: account.nda.signature?.byOther ?? false,
+            reviewStatus: !access
+              ? 'No access to this product yet'
+              : access.expired
+                ? `Access expired on ${formatDate(access.expiresAt)}`
+                : `Access until ${formatDate(access.expiresAt)}`,
+          }
+        : null,
+    preview:
+      viewer.mode === 'Preview' && viewer.preview
+        ? { accountName: viewer.preview.accountName, profileName: viewer.preview.profileName, exitHref: view.product.home }
+        : null,
+    ndaDialog: pendingNda && search.get('nda') !== 'later' && account?.nda.text ? { text: account.nda.text } : null,
+    ndaPending: pendingNda,
+    welcome: member !== null && (member.welcomedAt === null || search.get('welcome') === 'true') && !pendingNda,
+    accessExpired: member !== null && (access?.expired ?? false) && search.get('expired') !== 'later',
+    inviteDialog: member !== null && search.get('inviteColleagues') === 'true',
+    termsUrl: links.terms_url,
+    privacyUrl: links.privacy_url,
+    commentsEnabled: comments,
+    comments: thread,
+  }
+}
