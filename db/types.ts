@@ -78,6 +78,7 @@ export interface AccountMembers {
 export interface AccountProducts {
   access_expires_at: Timestamp;
   account_id: string;
+  expiry_notice_sent_at: Timestamp | null;
   nda_required: Generated<boolean>;
   permission_profile_id: string;
   product_id: string;

@@ -22,6 +22,9 @@ export async function up(db: Kysely<any>) {
     -- One open request per address and org: two submissions racing cannot both become pending.
     create unique index access_requests_one_pending on access_requests (org_id, email) where status = 'pending';
 
+    -- When members were told this product's access is about to end; cleared when the expiry changes.
+    alter table account_products add column expiry_notice_sent_at timestamptz;
+
     alter table account_members
       add column welcomed_at timestamptz,
       add column invited_by uuid references account_members (id) on delete set null;
@@ -101,6 +104,7 @@ export async function down(db: Kysely<any>) {
     drop table visitor_sessions;
     drop table visitor_login_links;
     alter table account_members drop column welcomed_at, drop column invited_by;
+    alter table account_products drop column expiry_notice_sent_at;
     drop index access_requests_one_pending;
     alter table access_requests drop column kind, drop column member_id, drop column invite_id;
     alter table portal_customizations

@@ -14,6 +14,7 @@ import { seedDemoIfEmpty } from '../db/seed/index'
 import { getStaffMember } from './auth/staff-session'
 import { prepareDataDir } from './data-dir'
 import { startEmailWorker } from './email/worker'
+import { startExpiryNotices } from './visitors/expiry-notices'
 import { env as readEnv, type Env } from './env'
 import { clientAddress } from './http/client-address'
 import { createHostCheck, expectedOrigin } from './http/hosts'
@@ -55,6 +56,7 @@ export async function createApp(): Promise<App> {
   const demo = env.SEED_DEMO === 'true' ? await seedDemoIfEmpty(database.db, env) : undefined
   // Every app server runs the outbox worker; FOR UPDATE SKIP LOCKED keeps them from sending twice.
   const emailWorker = startEmailWorker(database.db, env)
+  const stopExpiryNotices = startExpiryNotices(database.db, env)
 
   const secure = env.APP_URL.startsWith('https:')
   const maxUploadBytes = env.MAX_UPLOAD_MB * 1024 * 1024
@@ -164,6 +166,7 @@ export async function createApp(): Promise<App> {
     env,
     demo,
     async close() {
+      stopExpiryNotices()
       await emailWorker.stop()
       await database.close()
     },

@@ -239,6 +239,8 @@ export interface AccountMenuView {
 
 export interface VisitorView {
   accessModal: AccessModalView | null
+  /** Main mode: the accounts and this product's profiles staff may preview the portal as. */
+  previewTargets: { accounts: { id: string; name: string }[]; profiles: { id: string; name: string }[] } | null
   account: AccountMenuView | null
   preview: { accountName: string | null; profileName: string | null; exitHref: string } | null
   /** The clickwrap NDA to sign before this product's gated content unlocks. */
@@ -251,8 +253,14 @@ export interface VisitorView {
   termsUrl: string | null
   privacyUrl: string | null
   commentsEnabled: boolean
-  /** The open item's thread, when comments are on and the viewer may take part. */
-  comments: { itemUid: string; entries: { id: string; content: string; createdAt: string; authorName: string; outgoing: boolean }[] } | null
+  /**
+   * The open item's conversations, when comments are on: a member's own thread (accountId null), or for
+   * staff in Main mode one thread per account that wrote on the item.
+   */
+  comments: {
+    itemUid: string
+    threads: { accountId: string | null; accountName: string | null; entries: { id: string; content: string; createdAt: string; authorName: string; outgoing: boolean }[] }[]
+  } | null
 }
 
 /** The toast after signing in under a signed NDA, or signing one; it stays 20 seconds (spec section 9). */

@@ -29,6 +29,15 @@ describe('portalAccess', () => {
     expect(portalAccess(staffWith(), limited).item(legal)).toBe('unlocked')
   })
 
+  it('gives previewing staff no file their own permissions withhold, whatever the previewed profile grants', () => {
+    const previewing = (...permissions: string[]): Viewer => ({ ...staffWith(...permissions), mode: 'Preview', grants: account.grants })
+    expect(portalAccess(previewing('accounts'), limited).file(restrictedFile, false)).toBe('withheld')
+    expect(portalAccess(previewing('accounts'), limited).canDownload(item({ publicAccess: false }), false)).toBe(false)
+    expect(portalAccess(previewing('accounts', 'files:view', 'files:download'), limited).file(restrictedFile, true)).toBe('download')
+    // The item itself is shown as the profile sees it.
+    expect(portalAccess(previewing('accounts'), limited).item(item({ publicAccess: false }))).toBe('unlocked')
+  })
+
   it('gives staff files only with the files permissions, and otherwise what the public gets', () => {
     expect(portalAccess(staffWith(), limited).file(restrictedFile, false)).toBe('withheld')
     expect(portalAccess(staffWith('statuspage:edit'), limited).file(restrictedFile, true)).toBe('withheld')

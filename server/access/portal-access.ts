@@ -46,8 +46,10 @@ export interface PortalAccess {
  */
 export function portalAccess(viewer: Viewer, org: Pick<PortalOrg, 'publicAccessLevel'>): PortalAccess {
   const level = org.publicAccessLevel
-  // Staff without a file permission get files as the public does.
-  const fileViewer = (permission: 'files:view' | 'files:download') => (viewer.mode === 'Main' && !can(viewer, permission) ? PUBLIC_VIEWER : viewer)
+  // Staff without a file permission get files as the public does, previewing or not.
+  const lacks = (permission: 'files:view' | 'files:download') => !(viewer.staff?.permissions.includes(permission) ?? false)
+  const fileViewer = (permission: 'files:view' | 'files:download') =>
+    (viewer.mode === 'Main' || viewer.mode === 'Preview') && lacks(permission) ? PUBLIC_VIEWER : viewer
   const item = (entry: AccessCheckedItem) => itemAccess(entry, viewer, level)
   return {
     mode: viewer.mode,

@@ -52,7 +52,9 @@ export async function getViewer(request: Request, db: Database, org: PortalOrg):
     const search = new URL(request.url).searchParams
     const accountId = search.get('accountId')
     const profileId = search.get('permissionProfileId')
-    if (accountId || profileId) return previewViewer(db, org, staff, accountId, profileId)
+    // Previewing names customer accounts: for staff who manage them or review requests.
+    const mayPreview = staff.permissions.includes('accounts') || staff.permissions.includes('access-requests')
+    if ((accountId || profileId) && mayPreview) return previewViewer(db, org, staff, accountId, profileId)
     return { ...staffViewer(staff), account: null, preview: null }
   }
   const member = await getVisitorMember(db, request, org.id)

@@ -252,7 +252,7 @@ export async function updateAccountAccess(db: Database, staff: StaffMember, inpu
     const expiresAt = accessExpiry(input.expiresOn)
     await trx
       .updateTable('account_products')
-      .set({ permission_profile_id: input.profileId, access_expires_at: expiresAt, nda_required: input.ndaRequired })
+      .set({ permission_profile_id: input.profileId, access_expires_at: expiresAt, nda_required: input.ndaRequired, expiry_notice_sent_at: null })
       .where('account_id', '=', access.account_id)
       .where('product_id', '=', access.product_id)
       .execute()
@@ -273,7 +273,7 @@ export async function extendAccountAccess(db: Database, staff: StaffMember, inpu
   return change(db, async (trx) => {
     const access = await lockAccess(trx, staff.orgId, input.accountId, input.productId)
     const expiresAt = accessExpiry(input.expiresOn)
-    await trx.updateTable('account_products').set({ access_expires_at: expiresAt }).where('account_id', '=', access.account_id).where('product_id', '=', access.product_id).execute()
+    await trx.updateTable('account_products').set({ access_expires_at: expiresAt, expiry_notice_sent_at: null }).where('account_id', '=', access.account_id).where('product_id', '=', access.product_id).execute()
     await recordAudit(trx, {
       orgId: staff.orgId,
       actor: staff.email,

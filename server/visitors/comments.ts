@@ -74,3 +74,21 @@ export async function listComments(db: Database, productId: string, itemUid: str
     outgoing: side === 'account' ? row.member_id !== null : row.member_id === null,
   }))
 }
+
+/** Staff in Main mode: every account's thread on an item, most recently active first. */
+export async function listThreads(db: Database, orgId: string, productId: string, itemUid: string) {
+  const accounts = await db
+    .selectFrom('item_comments')
+    .innerJoin('accounts', 'accounts.id', 'item_comments.account_id')
+    .select(['accounts.id', 'accounts.name', (eb) => eb.fn.max('item_comments.created_at').as('last')])
+    .where('item_comments.org_id', '=', orgId)
+    .where('item_comments.product_id', '=', productId)
+    .where('item_comments.item_uid', '=', itemUid)
+    .groupBy(['accounts.id', 'accounts.name'])
+    .orderBy('last', 'desc')
+    .limit(50)
+    .execute()
+  return Promise.all(
+    accounts.map(async (account) => ({ accountId: account.id, accountName: account.name, entries: await listComments(db, productId, itemUid, account.id, 'staff') })),
+  )
+}

@@ -59,7 +59,7 @@ export async function grantAccess(trx: Database, env: Env, input: GrantInput): P
     .insertInto('account_products')
     .values({ account_id: accountId, product_id: input.productId, permission_profile_id: profile.id, access_expires_at: input.expiresAt, nda_required: input.ndaRequired })
     .onConflict((oc) =>
-      oc.columns(['account_id', 'product_id']).doUpdateSet({ permission_profile_id: profile.id, access_expires_at: input.expiresAt, nda_required: input.ndaRequired }),
+      oc.columns(['account_id', 'product_id']).doUpdateSet({ permission_profile_id: profile.id, access_expires_at: input.expiresAt, nda_required: input.ndaRequired, expiry_notice_sent_at: null }),
     )
     .execute()
 

@@ -132,7 +132,9 @@ export async function handleVisitorAction(request: Request, context: AppLoadCont
       return { intent, outcome: 'invited', emails: submission.value.emails } satisfies AccessActionData
     }
     case 'comment': {
-      const viewer = await signedInMember(request, context, org)
+      // Members write in their account's thread; staff in Main mode answer in the thread they name.
+      const viewer = await getViewer(request, context.db, org)
+      if (!(viewer.mode === 'Main' || (viewer.mode === 'AccountExternal' && viewer.account?.member))) throw data('Please log in again.', { status: 401 })
       const submission = parseForm(formData, commentSchema)
       if (submission.status !== 'success') return data({ intent, result: submission.reply() } satisfies AccessActionData, { status: 400 })
       const productId = await currentProductId(context, org, params.productSlug)

@@ -5,7 +5,7 @@ import { formatDate } from '../../app/lib/format'
 import { ndaPending, type PortalViewer } from '../access/viewer'
 import type { PortalOrg } from '../portal/resolve'
 import { loadAccessSettings } from './access-request'
-import { commentsEnabled, listComments } from './comments'
+import { commentsEnabled, listComments, listThreads } from './comments'
 import { findColleagueInvite } from './invites'
 
 const COUNTRY_NAMES = Object.values(countries)
@@ -52,13 +52,26 @@ export async function loadVisitorView(db: Database, org: PortalOrg, viewer: Port
   }
 
   const openItemUid = view.openItemUid
-  const thread =
-    comments && member && openItemUid && view.openCard?.items.some((item) => item.uid === openItemUid && !item.locked)
-      ? { itemUid: openItemUid, entries: await listComments(db, productId, openItemUid, member.accountId, 'account') }
+  const discussable = comments && openItemUid && view.openCard?.items.some((item) => item.uid === openItemUid && !item.locked)
+  let thread: VisitorView['comments'] = null
+  if (discussable && member) {
+    thread = { itemUid: openItemUid, threads: [{ accountId: null, accountName: null, entries: await listComments(db, productId, openItemUid, member.accountId, 'account') }] }
+  } else if (discussable && viewer.mode === 'Main') {
+    thread = { itemUid: openItemUid, threads: await listThreads(db, org.id, productId, openItemUid) }
+  }
+
+  // Customer accounts are for staff who manage them or review requests.
+  const previewTargets =
+    viewer.mode === 'Main' && viewer.staff?.permissions.some((permission) => permission === 'accounts' || permission === 'access-requests')
+      ? {
+          accounts: await db.selectFrom('accounts').select(['id', 'name']).where('org_id', '=', org.id).orderBy('name').limit(200).execute(),
+          profiles: await db.selectFrom('permission_profiles').select(['id', 'name']).where('product_id', '=', productId).orderBy('name').limit(200).execute(),
+        }
       : null
 
   return {
     accessModal,
+    previewTargets,
     account:
       member && account
         ? {

@@ -1,6 +1,8 @@
 // npm run bench:portal — the demo portal page in Public mode under load (autocannon, 50 connections,
 // 20 s), against the same HTML bytes from a bare Node http server. Prints requests/s, p50 and p99
-// for both, their ratio, the page's HTML bytes and its JavaScript bytes (gzip).
+// for both, their ratio, the page's HTML bytes and its JavaScript bytes (gzip). Then the same page for
+// a signed-in account member (the demo's visitor@contoso.test, signed in through a real login link),
+// which can never be the cached public page.
 import { spawn } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import http from 'node:http'
@@ -17,7 +19,13 @@ const dataDir = mkdtempSync(path.join(tmpdir(), 'tc-bench-'))
 
 const server = spawn(process.execPath, ['server/start.js'], {
   env: { ...process.env, PORT: String(port), APP_URL: `http://localhost:${port}`, DATA_DIR: dataDir, NODE_ENV: 'production' },
-  stdio: ['ignore', 'inherit', 'inherit'],
+  stdio: ['ignore', 'pipe', 'inherit'],
+})
+// Without a mail transport the server logs each mail whole: the login link is read from there.
+let serverOutput = ''
+server.stdout.on('data', (chunk) => {
+  serverOutput += chunk
+  process.stdout.write(chunk)
 })
 try {
   await waitFor(`http://localhost:${port}/healthz`)
@@ -42,6 +50,13 @@ try {
   const baseline = await run(`http://localhost:${bare}/`, duration)
   plain.close()
 
+  const cookie = await signInMember(`http://localhost:${port}`, 'visitor@contoso.test')
+  const memberUrl = `http://localhost:${port}/`
+  const memberHtml = await (await fetch(memberUrl, { headers: { cookie } })).text()
+  if (!memberHtml.includes('Log Out')) throw new Error('The member page did not render signed in')
+  await run(memberUrl, 3, { cookie })
+  const member = await run(memberUrl, duration, { cookie })
+
   const row = (name, result) =>
     `${name.padEnd(18)} ${result.requests.average.toFixed(0).padStart(8)} req/s   p50 ${String(result.latency.p50).padStart(5)} ms   p99 ${String(result.latency.p99).padStart(5)} ms   errors ${result.errors + result.non2xx}`
   console.log(`\nPortal page, Public mode: ${connections} connections, ${duration} s each`)
@@ -51,14 +66,38 @@ try {
   console.log(`HTML bytes          ${htmlBytes} (${gzipSync(body).byteLength} gzip)`)
   console.log(`JavaScript (gzip)   ${jsGzip} bytes in ${scripts.length} files`)
   console.log(`targets             p99 < 100 ms: ${app.latency.p99 < 100 ? 'met' : 'NOT met'}; JavaScript < 150 KB gzip: ${jsGzip < 150 * 1024 ? 'met' : 'NOT met'}`)
+  console.log(`\nPortal page, signed-in account member (AccountExternal, never cached): ${connections} connections, ${duration} s`)
+  console.log(row('member page', member))
+  console.log(row('public page', app))
+  console.log(`HTML bytes          ${Buffer.byteLength(memberHtml)} (${gzipSync(Buffer.from(memberHtml)).byteLength} gzip)`)
+  console.log(`target              member p99 <= 100 ms: ${member.latency.p99 <= 100 ? 'met' : 'NOT met'}`)
 } finally {
   server.kill('SIGTERM')
   await new Promise((resolve) => server.once('exit', resolve))
   rmSync(dataDir, { recursive: true, force: true })
 }
 
-function run(url, seconds) {
-  return autocannon({ url, connections, duration: seconds })
+function run(url, seconds, headers = {}) {
+  return autocannon({ url, connections, duration: seconds, headers })
+}
+
+/** The visitor journey's own way in: ask for a login link, read it from the mail log, POST its Continue. */
+async function signInMember(origin, email) {
+  const before = serverOutput.length
+  const form = new URLSearchParams({ intent: 'login', email })
+  const asked = await fetch(`${origin}/?loginRequest=true`, { method: 'POST', body: form, headers: { origin } })
+  if (!asked.ok) throw new Error(`Asking for a login link answered ${asked.status}`)
+  const deadline = Date.now() + 10_000
+  let link
+  while (!link && Date.now() < deadline) {
+    link = /(http:\/\/localhost:\d+\/[^\s"]*\/access\/[A-Za-z0-9_-]{43})/.exec(serverOutput.slice(before))?.[1]
+    if (!link) await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+  if (!link) throw new Error('No login link was logged')
+  const signedIn = await fetch(link, { method: 'POST', body: new URLSearchParams(), headers: { origin }, redirect: 'manual' })
+  const session = signedIn.headers.getSetCookie().find((cookie) => cookie.startsWith('tc_visitor='))
+  if (!session) throw new Error(`The login link did not sign in (${signedIn.status})`)
+  return session.split(';')[0]
 }
 
 async function waitFor(url) {

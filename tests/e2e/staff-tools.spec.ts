@@ -248,6 +248,8 @@ test.describe('staff tools', () => {
 
     // No transport in the e2e server: the invitation e-mail is kept in the outbox.
     await page.getByRole('navigation', { name: 'Workspace' }).getByRole('link', { name: 'Settings' }).click()
+    await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible()
+    await page.getByRole('link', { name: 'E-mail outbox' }).click()
     await expect(page).toHaveURL(/\/settings\/outbox$/)
     await expect(page.getByRole('heading', { name: 'Outbox', level: 1 })).toBeVisible()
     const message = page.locator('.outbox__message').filter({ hasText: `to ${email}` })
@@ -266,14 +268,16 @@ test.describe('staff tools', () => {
     await expect(page.locator('tbody tr').filter({ hasText: email }).filter({ has: page.locator('code', { hasText: /^member\.invite\.revoke$/ }) })).toHaveCount(1)
   })
 
-  test('the workspace nav leads to documents, members, the audit log and settings', async ({ page }) => {
+  test('the workspace nav leads to requests, accounts, documents, members, the audit log and settings', async ({ page }) => {
     await page.goto('/members')
     const nav = page.getByRole('navigation', { name: 'Workspace' })
     for (const [link, heading] of [
+      ['Access requests', 'Access requests'],
+      ['Accounts', 'Accounts'],
       ['Documents', 'Documents'],
       ['Members', 'Members'],
       ['Audit log', 'Audit log'],
-      ['Settings', 'Outbox'],
+      ['Settings', 'Settings'],
     ]) {
       await nav.getByRole('link', { name: link, exact: true }).click()
       await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible()

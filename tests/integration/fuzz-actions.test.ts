@@ -9,6 +9,7 @@ import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import routes from '../../app/routes'
 import { EDIT_INTENTS } from '../../server/portal/editing/index'
+import { VISITOR_INTENTS } from '../../server/visitors/portal-actions'
 import { FORM_BODY_LIMIT } from '../../server/http/limits'
 import { BACKENDS } from '../setup/database'
 import { startServer, type RunningServer } from '../setup/server'
@@ -64,7 +65,7 @@ const dataUrl = (path: string) => (path === '/' ? '/_root.data' : `${path}.data`
 // ---------------------------------------------------------------------------------------------------
 // What a hostile client sends.
 
-const KNOWN_NAMES = ['email', 'password', 'intent', 'redirectTo', 'returnTo', 'name', 'confirm', 'permissions', 'memberId', 'inviteId', 'kind', 'uid', 'title', 'order', 'file', 'documentAccessType', 'fileId', 'company', 'target']
+const KNOWN_NAMES = ['email', 'password', 'intent', 'redirectTo', 'returnTo', 'name', 'confirm', 'permissions', 'memberId', 'inviteId', 'kind', 'uid', 'title', 'order', 'file', 'documentAccessType', 'fileId', 'company', 'target', 'firstName', 'lastName', 'companyName', 'agree', 'productId', 'emails', 'message', 'signerName', 'accept', 'content', 'itemUid', 'accountId', 'inviteToken', 'website', 'status', 'requestId', 'profileId', 'expiresOn', 'ndaRequired']
 
 const fieldName = fc.oneof(
   fc.constantFrom(...KNOWN_NAMES),
@@ -81,7 +82,7 @@ const fieldValue = fc.oneof(
     '/\u000b', '/\u0001', '/\u001b', '/\u007f', '/\t/evil.example', '/..//evil.example', '//evil.example', '/\\evil.example',
     '\r\nSet-Cookie: x=1', 'a\u0000b', 'javascript:alert(1)', '99999999999999999999', '-1', '1e400', 'NaN', '{"type":"validate"}',
   ),
-  fc.constantFrom(...EDIT_INTENTS, 'invite', 'permissions', 'remove', 'revoke', 'upload', 'delete', 'accessType'),
+  fc.constantFrom(...EDIT_INTENTS, ...VISITOR_INTENTS, 'invite', 'permissions', 'remove', 'revoke', 'upload', 'delete', 'accessType', 'approve', 'decline', 'portal', 'nda'),
   fc.string({ unit: 'binary', maxLength: 80 }),
   fc.integer({ min: 1_000, max: 150_000 }).map((length) => 'v'.repeat(length)),
 )

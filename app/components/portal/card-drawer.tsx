@@ -1,4 +1,5 @@
 import { Suspense, useRef } from 'react'
+import { CommentsView } from './visitor-tools'
 import { Link } from 'react-router'
 import type { CardView, ItemView, PortalView } from './types'
 import { CardIcon, GetAccessLink, GradeBadge, itemHref, ItemStateIcon } from './cards'
@@ -82,6 +83,11 @@ function ItemDetail({ view, item, open }: { view: PortalView; item: ItemView; op
       ) : (
         <ItemContent item={item} />
       )}
+      {open && view.visitor?.comments?.itemUid === item.uid ? (
+        <Suspense fallback={null}>
+          <CommentsView comments={view.visitor.comments} />
+        </Suspense>
+      ) : null}
       {item.lastModified ? (
         <footer className="item__footer">
           Modified at {formatDate(item.lastModified.on)}

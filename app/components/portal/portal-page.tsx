@@ -230,6 +230,7 @@ export function visitorToolsShown(view: PortalView, actionData?: unknown) {
       visitor.ndaDialog ||
       visitor.accessExpired ||
       visitor.inviteDialog ||
-      visitor.welcome,
+      visitor.welcome ||
+      visitor.comments,
   )
 }

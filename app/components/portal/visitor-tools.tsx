@@ -27,3 +27,8 @@ export function PreviewBanner(props: ComponentProps<VisitorModule['PreviewBanner
   if (!visitorModule) throw loadVisitorTools()
   return <visitorModule.PreviewBanner {...props} />
 }
+
+export function CommentsView(props: ComponentProps<VisitorModule['CommentsView']>) {
+  if (!visitorModule) throw loadVisitorTools()
+  return <visitorModule.CommentsView {...props} />
+}

@@ -112,5 +112,7 @@ export const inviteColleaguesSchema = z.object({
 
 export const commentSchema = z.object({
   itemUid: z.string().max(100).regex(/^[A-Za-z0-9_-]+$/),
+  /** Staff reply into an account's thread. */
+  accountId: z.uuid().optional(),
   content: z.string({ error: 'Type a message' }).trim().min(1, 'Type a message').max(5000, 'Use at most 5000 characters'),
 })

@@ -25,7 +25,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     search: url.searchParams,
   })
   if (!view) throw data('This page does not exist.', { status: 404 })
-  if (view.mode !== 'Main' || url.searchParams.has('inviteToken')) view.visitor = await loadVisitorView(context.db, org, viewer, view, url.searchParams)
+  view.visitor = await loadVisitorView(context.db, org, viewer, view, url.searchParams)
   if (params.itemSlug && !view.openItemUid) throw data('This item does not exist.', { status: 404 })
   // Staff pages render their tools in place (see staff-tools.tsx), visitor dialogs likewise.
   if (view.editor) await loadStaffTools()

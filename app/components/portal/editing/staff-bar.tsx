@@ -19,6 +19,7 @@ export function StaffBar({ view }: { view: PortalView }) {
           </Link>
         </>
       ) : null}
+      {view.visitor?.previewTargets ? <PreviewPicker view={view} targets={view.visitor.previewTargets} /> : null}
       <Link to="/members" className="button button--small button--secondary">
         Workspace
       </Link>
@@ -28,5 +29,42 @@ export function StaffBar({ view }: { view: PortalView }) {
         </button>
       </Form>
     </div>
+  )
+}
+
+/** Preview: the portal as an account or a permission profile sees it; a disclosure of links, so no JavaScript is needed. */
+function PreviewPicker({ view, targets }: { view: PortalView; targets: NonNullable<NonNullable<PortalView['visitor']>['previewTargets']> }) {
+  if (!targets.accounts.length && !targets.profiles.length) return null
+  const home = view.product.home
+  return (
+    <details className="preview-picker">
+      <summary className="button button--small button--secondary">Preview as…</summary>
+      <div className="preview-picker__menu">
+        {targets.accounts.length ? (
+          <nav aria-label="Preview as an account">
+            <p>Accounts</p>
+            <ul>
+              {targets.accounts.map((account) => (
+                <li key={account.id}>
+                  <Link to={`${home}?accountId=${account.id}`}>{account.name}</Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        ) : null}
+        {targets.profiles.length ? (
+          <nav aria-label="Preview as a permission profile">
+            <p>Permission profiles</p>
+            <ul>
+              {targets.profiles.map((profile) => (
+                <li key={profile.id}>
+                  <Link to={`${home}?permissionProfileId=${profile.id}`}>{profile.name}</Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        ) : null}
+      </div>
+    </details>
   )
 }

@@ -2,14 +2,15 @@
 // two tabs and outcome dialogs, the welcome modal, the NDA, access expired, invite colleagues, the
 // account dropdown and the preview banner. Loaded on demand (visitor-tools.tsx); every one is a plain
 // form or link, so the journey works without JavaScript.
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type FieldMetadata, type SubmissionResult } from '@conform-to/react'
+import { getFormProps, getSelectProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { useState, useRef, useEffect, useId, type ReactNode } from 'react'
 import { Form, Link, useLocation, useNavigation } from 'react-router'
 import type { AccessModalView, PortalView, VisitorView } from '~/lib/portal-view'
 import { REQUESTER_KINDS } from '~/lib/access-request-fields'
-import { withQuery } from '~/lib/format'
+import { formatDateTime, withQuery } from '~/lib/format'
 import { Dialog } from '~/components/ui/dialog'
 import { FieldErrors, FormErrors } from '~/components/ui/form-errors'
+import { CheckboxField as Checkbox, TextareaField, TextField } from '~/components/ui/fields'
 import type { AccessActionData } from '@server/visitors/portal-actions'
 import { useHydrated } from '~/components/ui/use-hydrated'
 
@@ -126,15 +127,17 @@ function RequestAccessForm({
         <TextField label="First name" field={fields.firstName} autoComplete="given-name" />
         <TextField label="Last name" field={fields.lastName} autoComplete="family-name" />
       </div>
-      <div className="field">
-        <label htmlFor={fields.email.id}>Email</label>
-        <input {...getInputProps(fields.email, { type: 'email' })} key={fields.email.key} autoComplete="email" onChange={(event) => onEmail(event.target.value)} readOnly={Boolean(modal.inviteToken)} />
-        <FieldErrors errors={fields.email.errors} id={fields.email.errorId} />
-      </div>
+      <TextField label="Email" field={fields.email} type="email" autoComplete="email" onChange={onEmail} readOnly={Boolean(modal.inviteToken)} />
       <TextField label="Company name" field={fields.companyName} autoComplete="organization" />
       {settings.jobTitle.enabled ? <TextField label={settings.jobTitle.label} field={fields.jobTitleTextField} autoComplete="organization-title" /> : null}
       {settings.pointOfContact.enabled ? (
-        <TextField label={settings.pointOfContact.label} field={fields.pointOfContactField} type="email" hint="Enter your contact's email within this organization" />
+        <TextField
+          label={settings.pointOfContact.label}
+          field={fields.pointOfContactField}
+          type="email"
+          placeholder="Enter your contact's email within this organization"
+          hint="Enter your contact's email within this organization"
+        />
       ) : null}
       {settings.relationship.enabled ? (
         <div className="field">
@@ -231,11 +234,7 @@ function LoginForm({
       <input type="hidden" name="intent" value="login" />
       <input type="hidden" name="productId" value={view.product.id} />
       <FormErrors errors={form.errors} id={form.errorId} />
-      <div className="field">
-        <label htmlFor={fields.email.id}>Email</label>
-        <input {...getInputProps(fields.email, { type: 'email' })} key={fields.email.key} autoComplete="email" onChange={(event) => onEmail(event.target.value)} />
-        <FieldErrors errors={fields.email.errors} id={fields.email.errorId} />
-      </div>
+      <TextField label="Email" field={fields.email} type="email" autoComplete="email" onChange={onEmail} />
       <Honeypot />
       <div className="dialog__actions dialog__actions--split">
         <Link to={closeHref} preventScrollReset>
@@ -246,42 +245,6 @@ function LoginForm({
         </button>
       </div>
     </Form>
-  )
-}
-
-type Field = FieldMetadata<any, any, string[]>
-
-function TextField({ label, field, type = 'text', autoComplete, hint }: { label: string; field: Field; type?: 'text' | 'email'; autoComplete?: string; hint?: string }) {
-  const hintId = `${field.id}-hint`
-  return (
-    <div className="field">
-      <label htmlFor={field.id}>{label}</label>
-      <input
-        {...getInputProps(field, { type })}
-        key={field.key}
-        autoComplete={autoComplete}
-        placeholder={hint}
-        aria-describedby={[field.errors ? field.errorId : null, hint ? hintId : null].filter(Boolean).join(' ') || undefined}
-      />
-      {hint ? (
-        <p className="field__hint" id={hintId}>
-          {hint}
-        </p>
-      ) : null}
-      <FieldErrors errors={field.errors} id={field.errorId} />
-    </div>
-  )
-}
-
-function Checkbox({ field, children }: { field: Field; children: ReactNode }) {
-  return (
-    <div className="field">
-      <label className="checkbox">
-        <input {...getInputProps(field, { type: 'checkbox' })} key={field.key} />
-        <span>{children}</span>
-      </label>
-      <FieldErrors errors={field.errors} id={field.errorId} />
-    </div>
   )
 }
 
@@ -533,11 +496,7 @@ function InviteDialog({ actionData }: { actionData?: AccessActionData }) {
         <input type="hidden" name="intent" value="invite-colleagues" />
         <FormErrors errors={form.errors} id={form.errorId} />
         <EmailChips name={fields.emails.name} errors={fields.emails.errors} errorId={fields.emails.errorId} />
-        <div className="field">
-          <label htmlFor={fields.message.id}>Message (optional)</label>
-          <textarea {...getTextareaProps(fields.message)} key={fields.message.key} rows={7} />
-          <FieldErrors errors={fields.message.errors} id={fields.message.errorId} />
-        </div>
+        <TextareaField label="Message (optional)" field={fields.message} rows={7} maxLength={2000} />
         <div className="dialog__actions">
           <Link className="button button--secondary" to={closeHref} preventScrollReset>
             Cancel
@@ -777,6 +736,77 @@ export function PreviewBanner({ visitor }: { visitor: VisitorView }) {
         Previewing as <strong>{who}</strong>: you see exactly what they see.
       </span>
       <Link to={preview.exitHref}>Exit preview</Link>
+    </div>
+  )
+}
+
+// ---------------------------------------------------------------------------------------------
+// Comments on an item
+
+/**
+ * The conversation on an open item (spec: comments view): oldest first, outgoing bubbles on the right.
+ * The form works without JavaScript; with it, Cmd/Ctrl+Enter sends and Enter alone only adds a line.
+ */
+export function CommentsView({ comments }: { comments: NonNullable<VisitorView['comments']> }) {
+  return (
+    <section className="comments" aria-label="Comments">
+      <h4>Comments</h4>
+      {comments.threads.length === 0 ? <p className="comments__empty">Type below to start a conversation</p> : null}
+      {comments.threads.map((thread) => (
+        <CommentThread key={thread.accountId ?? 'own'} itemUid={comments.itemUid} thread={thread} />
+      ))}
+    </section>
+  )
+}
+
+function CommentThread({ itemUid, thread }: { itemUid: string; thread: NonNullable<VisitorView['comments']>['threads'][number] }) {
+  const here = useHere()
+  const formRef = useRef<HTMLFormElement>(null)
+  const navigation = useNavigation()
+  const busy = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'comment'
+  const inputId = useId()
+  return (
+    <div className="comments__thread" role="group" aria-label={thread.accountName ? `Conversation with ${thread.accountName}` : 'Your conversation'}>
+      {thread.accountName ? <h5>{thread.accountName}</h5> : null}
+      {thread.entries.length ? (
+        <ol className="comments__list">
+          {thread.entries.map((entry) => (
+            <li key={entry.id} className={`comment${entry.outgoing ? ' comment--outgoing' : ''}`}>
+              <p className="comment__meta">
+                <strong>{entry.authorName}</strong> <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt)}</time>
+              </p>
+              <p className="comment__content">{entry.content}</p>
+            </li>
+          ))}
+        </ol>
+      ) : (
+        <p className="comments__empty">Type below to start a conversation</p>
+      )}
+      <Form method="post" action={here} ref={formRef} className="comments__form" preventScrollReset>
+        <input type="hidden" name="intent" value="comment" />
+        <input type="hidden" name="itemUid" value={itemUid} />
+        {thread.accountId ? <input type="hidden" name="accountId" value={thread.accountId} /> : null}
+        <label htmlFor={inputId} className="visually-hidden">
+          {thread.accountName ? `Reply to ${thread.accountName}` : 'Comment'}
+        </label>
+        <textarea
+          id={inputId}
+          name="content"
+          rows={2}
+          required
+          maxLength={5000}
+          placeholder="Type here..."
+          onKeyDown={(event) => {
+            if (event.key === 'Enter' && (event.metaKey || event.ctrlKey)) {
+              event.preventDefault()
+              if (event.currentTarget.value.trim()) formRef.current?.requestSubmit()
+            }
+          }}
+        />
+        <button type="submit" className="button button--primary button--small" disabled={busy}>
+          Send
+        </button>
+      </Form>
     </div>
   )
 }

@@ -4,9 +4,7 @@ import {
   getFormProps,
   getInputProps,
   getSelectProps,
-  getTextareaProps,
   useForm,
-  type FieldMetadata,
   type FormMetadata,
   type SubmissionResult,
 } from '@conform-to/react'
@@ -54,6 +52,7 @@ import {
 } from '~/lib/schemas/settings'
 import { DOCUMENT_ACCESS_LABELS } from '~/lib/schemas/documents'
 import { FieldErrors, FormErrors } from '~/components/ui/form-errors'
+import { CheckboxField, TextareaField, TextField, type Field } from '~/components/ui/fields'
 
 const SECTION_TITLES: Record<SettingsSection, string> = {
   portal: 'Portal',
@@ -178,53 +177,9 @@ function SettingsForm<Schema extends Record<string, unknown>>({
   )
 }
 
-type Field = FieldMetadata<unknown, Record<string, unknown>, string[]>
 
-function TextField({ field, label, hint, type = 'text', maxLength }: { field: Field; label: string; hint?: string; type?: 'text' | 'email'; maxLength?: number }) {
-  const hintId = `${field.id}-hint`
-  const props = getInputProps(field, { type })
-  return (
-    <div className="field">
-      <label htmlFor={field.id}>{label}</label>
-      <input {...props} maxLength={maxLength} aria-describedby={describedBy(props['aria-describedby'], hint ? hintId : undefined)} />
-      {hint ? (
-        <p className="field__hint" id={hintId}>
-          {hint}
-        </p>
-      ) : null}
-      <FieldErrors errors={field.errors} id={field.errorId} />
-    </div>
-  )
-}
 
-function TextareaField({ field, label, hint, rows = 4, maxLength }: { field: Field; label: string; hint?: string; rows?: number; maxLength?: number }) {
-  const hintId = `${field.id}-hint`
-  const props = getTextareaProps(field)
-  return (
-    <div className="field">
-      <label htmlFor={field.id}>{label}</label>
-      <textarea {...props} rows={rows} maxLength={maxLength} aria-describedby={describedBy(props['aria-describedby'], hint ? hintId : undefined)} />
-      {hint ? (
-        <p className="field__hint" id={hintId}>
-          {hint}
-        </p>
-      ) : null}
-      <FieldErrors errors={field.errors} id={field.errorId} />
-    </div>
-  )
-}
 
-function Checkbox({ field, label }: { field: Field; label: string }) {
-  return (
-    <div className="settings__checkbox">
-      <label htmlFor={field.id} className="checkbox">
-        <input {...getInputProps(field, { type: 'checkbox' })} />
-        {label}
-      </label>
-      <FieldErrors errors={field.errors} id={field.errorId} />
-    </div>
-  )
-}
 
 /** Radios grouped under their question; the legend names the group. */
 function RadioGroup<Option extends string>({ field, legend, options, labels }: { field: Field; legend: string; options: readonly Option[]; labels: Record<Option, string> }) {
@@ -242,7 +197,6 @@ function RadioGroup<Option extends string>({ field, legend, options, labels }: {
   )
 }
 
-const describedBy = (...ids: (string | undefined)[]) => ids.filter(Boolean).join(' ') || undefined
 
 function PortalSection({ values, lastResult }: { values: PortalSettings['portal']; lastResult: LastResult }) {
   const [form, fields] = useForm({
@@ -256,7 +210,7 @@ function PortalSection({ values, lastResult }: { values: PortalSettings['portal'
   return (
     <SettingsForm intent="portal" form={form}>
       <TextField field={fields.portalTitle} label="Portal title" maxLength={PORTAL_TITLE_MAX} hint={`Up to ${PORTAL_TITLE_MAX} characters, for example "Trust Center".`} />
-      <Checkbox field={fields.showPortalTitle} label="Show portal title" />
+      <CheckboxField field={fields.showPortalTitle} className="settings__checkbox">Show portal title</CheckboxField>
       <TextareaField field={fields.description} label="Description" rows={3} maxLength={1000} hint="A sentence or two for search engines and shared links." />
     </SettingsForm>
   )
@@ -338,8 +292,8 @@ function AccessSection({ values, profiles, lastResult }: { values: PortalSetting
             return (
               <fieldset key={name} className="settings__request-field">
                 <legend>{REQUEST_FIELD_NAMES[name]}</legend>
-                <Checkbox field={field.enabled} label="Enabled" />
-                {name === 'customCheckbox' ? <Checkbox field={field.required} label="Required" /> : null}
+                <CheckboxField field={field.enabled} className="settings__checkbox">Enabled</CheckboxField>
+                {name === 'customCheckbox' ? <CheckboxField field={field.required} className="settings__checkbox">Required</CheckboxField> : null}
                 <TextField field={field.label} label="Label" maxLength={200} />
               </fieldset>
             )
@@ -416,9 +370,9 @@ function DocumentsSection({ values, lastResult }: { values: PortalSettings['docu
   return (
     <SettingsForm intent="documents" form={form}>
       <RadioGroup field={fields.documentAccessType} legend="Document access" options={DOCUMENT_ACCESS_OPTIONS} labels={DOCUMENT_ACCESS_LABELS} />
-      <Checkbox field={fields.bulkDownloadEnabled} label="Bulk download enabled" />
-      <Checkbox field={fields.subscribeEnabled} label="Subscribe button enabled" />
-      <Checkbox field={fields.commentsEnabled} label="Comments enabled" />
+      <CheckboxField field={fields.bulkDownloadEnabled} className="settings__checkbox">Bulk download enabled</CheckboxField>
+      <CheckboxField field={fields.subscribeEnabled} className="settings__checkbox">Subscribe button enabled</CheckboxField>
+      <CheckboxField field={fields.commentsEnabled} className="settings__checkbox">Comments enabled</CheckboxField>
     </SettingsForm>
   )
 }

@@ -1,0 +1,85 @@
+import { getInputProps, getTextareaProps, type FieldMetadata } from '@conform-to/react'
+import type { ReactNode } from 'react'
+import { FieldErrors } from './form-errors'
+
+// Labelled form fields over Conform's field metadata: the label, an optional hint, and the field's
+// errors, all tied together with aria-describedby. Shared by the staff workspace and the visitor forms.
+
+export type Field = FieldMetadata<any, any, string[]>
+
+const describedBy = (...ids: (string | undefined)[]) => ids.filter(Boolean).join(' ') || undefined
+
+export function TextField({
+  field,
+  label,
+  hint,
+  type = 'text',
+  maxLength,
+  autoComplete,
+  placeholder,
+  readOnly,
+  onChange,
+}: {
+  field: Field
+  label: string
+  hint?: string
+  type?: 'text' | 'email'
+  maxLength?: number
+  autoComplete?: string
+  placeholder?: string
+  readOnly?: boolean
+  onChange?: (value: string) => void
+}) {
+  const hintId = `${field.id}-hint`
+  const props = getInputProps(field, { type })
+  return (
+    <div className="field">
+      <label htmlFor={field.id}>{label}</label>
+      <input
+        {...props}
+        key={field.key}
+        maxLength={maxLength}
+        autoComplete={autoComplete}
+        placeholder={placeholder}
+        readOnly={readOnly}
+        onChange={onChange ? (event) => onChange(event.target.value) : undefined}
+        aria-describedby={describedBy(props['aria-describedby'], hint ? hintId : undefined)}
+      />
+      {hint ? (
+        <p className="field__hint" id={hintId}>
+          {hint}
+        </p>
+      ) : null}
+      <FieldErrors errors={field.errors} id={field.errorId} />
+    </div>
+  )
+}
+
+export function TextareaField({ field, label, hint, rows = 4, maxLength }: { field: Field; label: string; hint?: string; rows?: number; maxLength?: number }) {
+  const hintId = `${field.id}-hint`
+  const props = getTextareaProps(field)
+  return (
+    <div className="field">
+      <label htmlFor={field.id}>{label}</label>
+      <textarea {...props} key={field.key} rows={rows} maxLength={maxLength} aria-describedby={describedBy(props['aria-describedby'], hint ? hintId : undefined)} />
+      {hint ? (
+        <p className="field__hint" id={hintId}>
+          {hint}
+        </p>
+      ) : null}
+      <FieldErrors errors={field.errors} id={field.errorId} />
+    </div>
+  )
+}
+
+export function CheckboxField({ field, children, className = 'field' }: { field: Field; children: ReactNode; className?: string }) {
+  return (
+    <div className={className}>
+      <label htmlFor={field.id} className="checkbox">
+        <input {...getInputProps(field, { type: 'checkbox' })} key={field.key} />
+        <span>{children}</span>
+      </label>
+      <FieldErrors errors={field.errors} id={field.errorId} />
+    </div>
+  )
+}
