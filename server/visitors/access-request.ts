@@ -218,9 +218,13 @@ async function autoApproval(db: Database, orgId: string, settings: AccessSetting
   const domain = emailDomain(input.email)
   const byRule = settings.autoApprove === 'always' || (settings.autoApprove === 'domains' && domainListed(domain, settings.autoApproveDomains))
   if (!byRule) return null
-  // An account of the org that owns the domain takes the requester in, with its own profile when it has one.
-  const accounts = await db.selectFrom('accounts').select(['id', 'domains']).where('org_id', '=', orgId).orderBy('created_at').execute()
-  const account = accounts.find((entry) => strings(entry.domains).includes(domain))
+  // A member asking for another product stays in their own account; otherwise the account of the org
+  // that owns the domain takes the requester in, with its own profile when it has one.
+  const [member, accounts] = await Promise.all([
+    db.selectFrom('account_members').select('account_id').where('org_id', '=', orgId).where('email', '=', input.email).executeTakeFirst(),
+    db.selectFrom('accounts').select(['id', 'domains']).where('org_id', '=', orgId).orderBy('created_at').execute(),
+  ])
+  const account = member ? { id: member.account_id } : accounts.find((entry) => strings(entry.domains).includes(domain))
   const profileId = (account && (await accountProfile(db, account.id, input.productId))) ?? (await productProfile(db, settings.autoApproveProfileId, input.productId))
   if (!profileId) return null
   return { inviteId: null, accountId: account?.id ?? null, profileId }

@@ -1,4 +1,6 @@
 import type { Database } from '../../db/index'
+import type { CardKind, EnabledState } from '../../app/lib/card-kinds'
+import { portalAccess } from '../access/portal-access'
 import type { PortalViewer } from '../access/viewer'
 import { recordAudit } from '../audit/record'
 import type { PortalOrg } from '../portal/resolve'
@@ -34,10 +36,27 @@ export async function addComment(
   const accountId = member ? member.accountId : input.accountId
   if (!accountId || (!member && !staff)) return false
   const [item, account] = await Promise.all([
-    db.selectFrom('items').select('uid').where('product_id', '=', productId).where('uid', '=', input.itemUid).executeTakeFirst(),
+    db
+      .selectFrom('items')
+      .leftJoin('cards', (join) => join.onRef('cards.product_id', '=', 'items.product_id').onRef('cards.kind', '=', 'items.card_kind'))
+      .select(['items.product_id', 'items.uid', 'items.card_kind', 'items.enabled_state', 'items.public_access', 'items.hidden', 'cards.hidden as card_hidden'])
+      .where('items.product_id', '=', productId)
+      .where('items.uid', '=', input.itemUid)
+      .executeTakeFirst(),
     db.selectFrom('accounts').select('id').where('id', '=', accountId).where('org_id', '=', org.id).executeTakeFirst(),
   ])
   if (!item || !account) return false
+  // Only an item the writer sees unlocked can be discussed: a locked or hidden one answers as if absent.
+  const access = portalAccess(viewer, org).item({
+    productId: item.product_id,
+    uid: item.uid,
+    cardKind: item.card_kind as CardKind,
+    enabledState: item.enabled_state as EnabledState,
+    publicAccess: item.public_access,
+    hidden: item.hidden,
+    cardHidden: item.card_hidden ?? false,
+  })
+  if (access !== 'unlocked') return false
   await db
     .insertInto('item_comments')
     .values({

@@ -176,7 +176,7 @@ function RequestAccessForm({
               {product.name}
             </label>
           ))}
-          <FieldErrors errors={fields.accountMemberRequestProducts.errors} id={fields.accountMemberRequestProducts.errorId} />
+          <FieldErrors errors={[...new Set(Object.values(fields.accountMemberRequestProducts.allErrors).flat())]} id={fields.accountMemberRequestProducts.errorId} />
         </fieldset>
       ) : null}
       {settings.customCheckbox.enabled ? <Checkbox field={fields.customCheckbox}>{settings.customCheckbox.label}</Checkbox> : null}
