@@ -16,7 +16,7 @@ export const test = base.extend<{ signedIn: boolean }>({
 })
 
 /** Signs the demo admin in as the form would, and returns the session cookie the server sets. */
-async function staffSession(request: APIRequest, baseURL: string) {
+export async function staffSession(request: APIRequest, baseURL: string) {
   const api = await request.newContext({ baseURL })
   try {
     // The server refuses a POST without its own Origin; a successful sign-in redirects with the cookie.

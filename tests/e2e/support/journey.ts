@@ -1,0 +1,350 @@
+// The visitor journey needs the mail the server sends, so its tests run against a server of their own: the
+// same tests/e2e/serve.js as the shared e2e server (fresh PGlite, or a fresh PostgreSQL database when
+// TEST_DATABASE_URL is set), started once per worker with SMTP_URL pointing at the fake SMTP server
+// (tests/fakes/smtp.ts) the worker holds, so the login links can be read back from the mails.
+//
+// Every test is a fresh visitor from an address of its own: the server trusts one proxy hop (TRUST_PROXY=1)
+// and each test sends its own X-Forwarded-For, so the per-address rate limits on access requests, which a
+// whole run would exceed from 127.0.0.1, count each test apart, as they would count real visitors.
+import { spawn } from 'node:child_process'
+import { createServer } from 'node:net'
+import { fileURLToPath } from 'node:url'
+import { request, type Browser, type BrowserContextOptions, type Locator, type Page, type TestInfo } from '@playwright/test'
+import pg from 'pg'
+import { startFakeSmtp, type FakeSmtp } from '../../fakes/smtp'
+import { hasJavaScript, ORG, PORTAL, waitForHydration } from './demo'
+import { parseMail, type ParsedMail } from './mime'
+import { expect, staffSession, test as staffTest } from './staff'
+
+export { expect }
+
+export const PORTAL_NAME = `${ORG.name}'s ${PORTAL.portalTitle}`
+
+export interface JourneyServer {
+  url: string
+  smtp: FakeSmtp
+  /** The server's PostgreSQL database, when the run uses one (TEST_DATABASE_URL); PGlite cannot be opened beside it. */
+  databaseUrl: string | null
+  output: () => string
+}
+
+export interface Person {
+  firstName: string
+  lastName: string
+  name: string
+  email: string
+  company: string
+  jobTitle: string
+}
+
+interface PageOptions {
+  /** Signed in as the demo admin. */
+  staff?: boolean
+  /**
+   * For axe in the no-JavaScript project: scripts run (axe needs them) but the app's own are blocked, so the
+   * page is the server-rendered one a visitor without JavaScript gets (as a11y.spec.ts does).
+   */
+  axe?: boolean
+}
+
+interface JourneyFixtures {
+  mailbox: Mailbox
+  /** A new person with addresses and names no other test uses. */
+  person: (options?: PersonOptions) => Person
+  /** Another browser, as this project runs it (JavaScript on or off), on this test's address. */
+  newPage: (options?: PageOptions) => Promise<Page>
+  /** Whether this project runs the app's JavaScript. */
+  js: boolean
+  /** The server's output, attached to a failed test. */
+  serverLog: void
+}
+
+const repoRoot = fileURLToPath(new URL('../../../', import.meta.url))
+let addressSerial = 0
+let personSerial = 0
+
+export const test = staffTest.extend<JourneyFixtures, { journeyServer: JourneyServer }>({
+  journeyServer: [
+    async ({}, use) => {
+      const smtp = await startFakeSmtp()
+      const port = await freePort()
+      const url = `http://localhost:${port}`
+      const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), APP_URL: url, SMTP_URL: smtp.url, TRUST_PROXY: '1' }
+      // The SMTP transport only: Resend would win over it (server/email/transports.ts).
+      delete env.RESEND_API_KEY
+      delete env.DATABASE_URL
+      const child = spawn(process.execPath, ['tests/e2e/serve.js'], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] })
+      let output = ''
+      child.stdout!.on('data', (chunk) => (output = (output + chunk).slice(-50_000)))
+      child.stderr!.on('data', (chunk) => (output = (output + chunk).slice(-50_000)))
+      const exited = new Promise((resolve) => child.once('exit', resolve))
+      // 'close' comes once its output is read to the end: what it said before exiting is all there.
+      const closed = new Promise((resolve) => child.once('close', resolve))
+      const started = Date.now()
+      for (;;) {
+        if (child.exitCode !== null || child.signalCode !== null) {
+          await closed
+          throw new Error(`The journey server exited while starting (${child.exitCode ?? child.signalCode}):\n${output}`)
+        }
+        try {
+          if ((await fetch(`${url}/healthz`)).ok) break
+        } catch {
+          // Not listening yet.
+        }
+        if (Date.now() - started > 120_000) throw new Error(`The journey server did not start within 120 s:\n${output}`)
+        await new Promise((resolve) => setTimeout(resolve, 200))
+      }
+      // serve.js names the PostgreSQL database after its own process id.
+      let databaseUrl: string | null = null
+      if (process.env.TEST_DATABASE_URL) {
+        const database = new URL(process.env.TEST_DATABASE_URL)
+        database.pathname = `/tc_e2e_${child.pid}`
+        databaseUrl = database.toString()
+      }
+      await use({ url, smtp, databaseUrl, output: () => output })
+      if (child.exitCode === null) {
+        child.kill('SIGTERM')
+        await exited
+      }
+      await smtp.close()
+    },
+    { scope: 'worker', timeout: 180_000 },
+  ],
+  baseURL: async ({ journeyServer }, use) => use(journeyServer.url),
+  extraHTTPHeaders: async ({}, use) => {
+    addressSerial++
+    await use({ 'X-Forwarded-For': `10.77.${Math.floor(addressSerial / 250) % 250}.${(addressSerial % 250) + 1}` })
+  },
+  serverLog: [
+    async ({ journeyServer }, use, testInfo) => {
+      await use()
+      if (testInfo.status !== testInfo.expectedStatus) await testInfo.attach('journey server output', { body: journeyServer.output(), contentType: 'text/plain' })
+    },
+    { auto: true },
+  ],
+  js: async ({}, use, testInfo) => use(hasJavaScript(testInfo.project.name)),
+  mailbox: async ({ journeyServer }, use) => use(new Mailbox(journeyServer.smtp)),
+  person: async ({}, use, testInfo) => use((options) => newPerson(testInfo, options)),
+  newPage: async ({ browser, baseURL, extraHTTPHeaders, js }, use) => {
+    const contexts: Awaited<ReturnType<Browser['newContext']>>[] = []
+    await use(async (options = {}) => {
+      const contextOptions: BrowserContextOptions = { baseURL, extraHTTPHeaders, javaScriptEnabled: js || Boolean(options.axe) }
+      const context = await browser.newContext(contextOptions)
+      contexts.push(context)
+      if (options.axe && !js) await context.route('**/*', (route) => (route.request().resourceType() === 'script' ? route.abort() : route.continue()))
+      if (options.staff) await context.addCookies(await staffSession(request, baseURL!))
+      return context.newPage()
+    })
+    for (const context of contexts) await context.close()
+  },
+})
+
+function freePort() {
+  return new Promise<number>((resolve, reject) => {
+    const server = createServer()
+    server.once('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number }
+      server.close(() => resolve(port))
+    })
+  })
+}
+
+/** a, b, …, z, ba, bb, …: names accept letters only. */
+function letters(n: number) {
+  let text = ''
+  do {
+    text = String.fromCharCode(97 + (n % 26)) + text
+    n = Math.floor(n / 26)
+  } while (n > 0)
+  return text
+}
+
+export interface PersonOptions {
+  /** The company, and the domain of its own the person writes from (staff suggest the account by domain). */
+  company?: string
+  /** A shared domain instead, such as the demo's auto-approved contoso.test or a free mail provider. */
+  domain?: string
+  firstName?: string
+}
+
+function newPerson(testInfo: TestInfo, options: PersonOptions = {}): Person {
+  personSerial++
+  const project = hasJavaScript(testInfo.project.name) ? 'js' : 'nojs'
+  const tag = `${project}-w${testInfo.workerIndex}-${personSerial}`
+  const companyName = options.company ?? 'Tailspin'
+  const domain = options.domain ?? `${companyName.toLowerCase()}-${tag}.test`
+  const firstName = options.firstName ?? 'Sam'
+  const lastName = `Rivera-${project}${letters(testInfo.workerIndex)}${letters(personSerial)}`
+  return {
+    firstName,
+    lastName,
+    name: `${firstName} ${lastName}`,
+    email: `${firstName.toLowerCase()}.${tag}@${domain}`,
+    company: `${companyName} ${tag}`,
+    jobTitle: 'Security Analyst',
+  }
+}
+
+/** The mails the fake SMTP server received, read back per recipient. */
+export class Mailbox {
+  private readonly taken = new Set<number>()
+  constructor(private readonly smtp: FakeSmtp) {}
+
+  /** The next mail to `to` whose subject matches, not returned before; waits for the outbox worker. */
+  async next(to: string, subject: RegExp): Promise<ParsedMail> {
+    let found: ParsedMail | undefined
+    await expect
+      .poll(
+        () => {
+          for (const [index, message] of this.smtp.messages.entries()) {
+            if (this.taken.has(index) || !message.to.includes(to.toLowerCase())) continue
+            const mail = parseMail(message.raw)
+            if (!subject.test(mail.subject)) continue
+            this.taken.add(index)
+            found = mail
+            return true
+          }
+          return false
+        },
+        { message: `an e-mail to ${to} with a subject matching ${subject}`, timeout: 20_000 },
+      )
+      .toBe(true)
+    return found!
+  }
+
+  /** Every mail to `to` so far, to check what did not arrive. */
+  to(to: string) {
+    return this.smtp.messages.filter((message) => message.to.includes(to.toLowerCase())).map((message) => parseMail(message.raw))
+  }
+}
+
+const LINK = /(https?:\/\/[^\s"<>]+\/access\/[A-Za-z0-9_-]{43})(?![A-Za-z0-9_-])/
+const INVITE = /(https?:\/\/[^\s"<>]+\?inviteToken=[A-Za-z0-9_-]{43})(?![A-Za-z0-9_-])/
+
+export function loginLinkOf(mail: ParsedMail) {
+  const link = LINK.exec(mail.text)?.[1]
+  expect(link, `a login link in the mail "${mail.subject}"`).toBeTruthy()
+  return link!
+}
+
+export function inviteLinkOf(mail: ParsedMail) {
+  const link = INVITE.exec(mail.text)?.[1]
+  expect(link, `an invitation link in the mail "${mail.subject}"`).toBeTruthy()
+  return link!
+}
+
+/** With JavaScript, wait until React owns the element, so a click runs its handler. */
+export async function ready(locator: Locator, js: boolean) {
+  await expect(locator).toBeVisible()
+  if (js) await waitForHydration(locator)
+}
+
+/** The review banner's "Request access", from the portal home. */
+export async function openRequestAccess(page: Page, js: boolean) {
+  await page.goto('/')
+  const link = page.getByRole('region', { name: 'Start your security review' }).getByRole('link', { name: 'Request access' })
+  await ready(link, js)
+  await link.click()
+  const dialog = page.getByRole('dialog', { name: 'Request Access' })
+  await expect(dialog).toBeVisible()
+  await ready(dialog.getByRole('button', { name: 'Submit Request' }), js)
+  return dialog
+}
+
+/** Fills the Request Access form (the e-mail too, unless an invitation already did). */
+export async function fillRequestForm(dialog: Locator, person: Person, options: { email?: boolean } = {}) {
+  await dialog.getByLabel('First name').fill(person.firstName)
+  await dialog.getByLabel('Last name').fill(person.lastName)
+  if (options.email !== false) await dialog.getByLabel('Email', { exact: true }).fill(person.email)
+  await dialog.getByLabel('Company name').fill(person.company)
+  await dialog.getByLabel('Job title').fill(person.jobTitle)
+  await dialog.getByLabel('Relationship').selectOption({ label: 'Prospective customer' })
+  await dialog.getByRole('checkbox', { name: /I agree to the terms of use and privacy notice/ }).check()
+}
+
+/** Opens the form from the banner, fills it for `person` and submits it. */
+export async function requestAccess(page: Page, person: Person, js: boolean) {
+  const dialog = await openRequestAccess(page, js)
+  await fillRequestForm(dialog, person)
+  await dialog.getByRole('button', { name: 'Submit Request' }).click()
+}
+
+/** Staff approve the pending request of `person` from /access-requests. */
+export async function approveRequest(staff: Page, person: Person, options: { nda: boolean }) {
+  await staff.goto('/access-requests?status=pending')
+  await expect(staff.getByRole('heading', { name: 'Access requests', level: 1 })).toBeVisible()
+  await staff.getByLabel(`Permission profile for ${person.name}`).selectOption({ label: 'Contoso reviewers' })
+  const nda = staff.getByRole('checkbox', { name: `Require NDA for ${person.name}` })
+  if (options.nda) await nda.check()
+  else await nda.uncheck()
+  await staff.getByRole('button', { name: `Approve ${person.name}` }).click()
+  await expect(staff.getByRole('status').filter({ hasText: `Access granted to ${person.name}` })).toBeVisible()
+}
+
+/** Opens a login link and presses Continue: the visitor lands on the portal signed in. */
+export async function signInWithLink(page: Page, link: string, js: boolean) {
+  const response = await page.goto(link)
+  expect(response?.status(), 'an unused login link answers 200').toBe(200)
+  await expect(page.getByRole('heading', { name: `Log in to ${ORG.name}'s Trust Center`, level: 1 })).toBeVisible()
+  const proceed = page.getByRole('button', { name: 'Continue' })
+  await ready(proceed, js)
+  await proceed.click()
+  await expect(page).not.toHaveURL(/\/access\//)
+}
+
+/** The welcome modal of a first visit, dismissed with Let's Go. */
+export async function dismissWelcome(page: Page, js: boolean) {
+  const welcome = page.getByRole('dialog', { name: `Welcome to ${ORG.name}'s portal` })
+  await expect(welcome).toBeVisible()
+  const go = welcome.getByRole('button', { name: "Let's Go" })
+  await ready(go, js)
+  await go.click()
+  await expect(welcome).toHaveCount(0)
+}
+
+/** A new member of an auto-approved domain, signed in and past the welcome modal. */
+export async function signedInMember(page: Page, person: Person, mailbox: Mailbox, js: boolean) {
+  await requestAccess(page, person, js)
+  await expect(page.getByRole('dialog', { name: 'Access approved' })).toBeVisible()
+  await signInWithLink(page, loginLinkOf(await mailbox.next(person.email, /has been approved/)), js)
+  await dismissWelcome(page, js)
+}
+
+/**
+ * The account dropdown, opened: a menu button with JavaScript; without it a disclosure whose summary is the
+ * member's name. Returns its entries by name.
+ */
+export async function openAccountMenu(page: Page, person: Person, js: boolean) {
+  const review = page.getByText(`Review of ${ORG.name}`, { exact: true })
+  // A download from the menu leaves the page, and the menu, as they were.
+  if (!(await review.isVisible())) {
+    if (js) {
+      const button = page.getByRole('button', { name: person.name, exact: true })
+      await ready(button, js)
+      await button.click()
+      await expect(page.getByRole('menu', { name: 'Account' })).toBeVisible()
+    } else await page.getByText(person.name, { exact: true }).click()
+  }
+  await expect(review).toBeVisible()
+  return {
+    button: (name: string) => (js ? page.getByRole('menuitem', { name }) : page.getByRole('button', { name, exact: true })),
+    link: (name: string) => (js ? page.getByRole('menuitem', { name }) : page.getByRole('link', { name, exact: true })),
+  }
+}
+
+/** Makes the member's unused login links expire now, straight in the server's PostgreSQL database. */
+export async function expireLoginLinks(databaseUrl: string, email: string) {
+  const client = new pg.Client({ connectionString: databaseUrl })
+  await client.connect()
+  try {
+    const result = await client.query(
+      `update visitor_login_links set expires_at = now() - interval '1 minute'
+        where used_at is null and member_id in (select id from account_members where email = $1)`,
+      [email],
+    )
+    expect(result.rowCount, 'the member has an unused login link').toBeGreaterThan(0)
+  } finally {
+    await client.end()
+  }
+}
