@@ -5,7 +5,7 @@ import { ErrorView } from '~/components/error-view'
 import '~/styles/app.css'
 import { readFlash } from '@server/flash'
 import { Toast } from '~/components/ui/toast'
-import { NDA_REMINDER, NDA_REMINDER_MS } from '~/lib/portal-view'
+import { toastDuration } from '~/lib/portal-view'
 
 export const links: Route.LinksFunction = () => [
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
@@ -40,7 +40,7 @@ export default function App() {
   return (
     <>
       <Outlet />
-      <Toast message={toast} tone={toast?.startsWith('Failed') ? 'error' : 'success'} duration={toast === NDA_REMINDER ? NDA_REMINDER_MS : undefined} />
+      <Toast message={toast} tone={toast?.startsWith('Failed') ? 'error' : 'success'} duration={toastDuration(toast)} />
     </>
   )
 }

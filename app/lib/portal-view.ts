@@ -266,3 +266,12 @@ export interface VisitorView {
 /** The toast after signing in under a signed NDA, or signing one; it stays 20 seconds (spec section 9). */
 export const NDA_REMINDER = "Reminder: You're viewing this Trust Center under NDA"
 export const NDA_REMINDER_MS = 20_000
+/** Download NDA's failure toast: 10 seconds (spec sections 8 and 9). */
+export const NDA_DOWNLOAD_FAILED = 'Failed to download NDA. Please contact support.'
+
+/** How long a toast stays: the spec's NDA toasts have their own durations, the rest the default. */
+export function toastDuration(message: string | null) {
+  if (message === NDA_REMINDER) return NDA_REMINDER_MS
+  if (message === NDA_DOWNLOAD_FAILED) return 10_000
+  return undefined
+}

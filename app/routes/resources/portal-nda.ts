@@ -4,11 +4,12 @@ import { getViewer } from '@server/access/viewer'
 import { recordAudit } from '@server/audit/record'
 import { contentDisposition } from '@server/files/headers'
 import { readForm } from '@server/http/forms'
+import { redirectWithToast } from '@server/http/redirect'
+import { NDA_DOWNLOAD_FAILED } from '~/lib/portal-view'
 import { resolvePortalOrg } from '@server/portal/resolve'
 import { signatureRecord } from '@server/visitors/nda'
 import { signedNdaPdf } from '@server/visitors/nda-pdf'
 
-const FAILED = 'Failed to download NDA. Please contact support.'
 
 /** "Download NDA": the signed clickwrap NDA as a PDF, for a member its signature covers (a POST, as the spec's call). */
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -17,9 +18,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const viewer = await getViewer(request, context.db, org)
   const member = viewer.mode === 'AccountExternal' ? viewer.account?.member : null
   const signature = member ? viewer.account?.nda.signature : null
-  if (!member || !signature) throw data(FAILED, { status: 404 })
+  // The spec's failure toast on the page the visitor came from, rather than an error page.
+  const failed = () => redirectWithToast(context.env, org.basePath || '/', NDA_DOWNLOAD_FAILED)
+  if (!member || !signature) return failed()
   const record = await signatureRecord(context.db, signature.id, org.id)
-  if (!record) throw data(FAILED, { status: 404 })
+  if (!record) return failed()
   const title = await context.db.selectFrom('portal_customizations').select('portal_title').where('org_id', '=', org.id).executeTakeFirst()
   const pdf = await signedNdaPdf({
     orgName: org.name,
