@@ -226,3 +226,169 @@ async function nextPosition(database: TestDatabase, table: 'subprocessors' | 'tr
     .executeTakeFirstOrThrow()
   return last === null ? 0 : Number(last) + 1
 }
+
+// ---------------------------------------------------------------------------------------------------
+// Visitor access: accounts and their members, login links. (Permission profiles and visitor sessions:
+// createPermissionProfile and visitorCookie below. Imports are hoisted; they sit here to keep the block whole.)
+import { hashToken } from '../../server/auth/tokens'
+import { issueLoginLink } from '../../server/visitors/login-links'
+
+export interface ProductAccessOptions {
+  productId: string
+  profileId: string
+  /** A year from now unless told; a date in the past makes an expired member. */
+  expiresAt?: Date
+  ndaRequired?: boolean
+}
+
+export interface AccountFixture {
+  id: string
+  orgId: string
+  name: string
+  domains: string[]
+}
+
+/** An account of an org, with access to the given products (one profile each). */
+export async function createAccount(
+  database: TestDatabase,
+  org: { id: string },
+  options: { name?: string; domains?: string[]; access?: ProductAccessOptions[] } = {},
+): Promise<AccountFixture> {
+  const name = options.name ?? `Account ${suffix()}`
+  const domains = options.domains ?? []
+  const row = await database.handle.db.insertInto('accounts').values({ org_id: org.id, name, domains: json(domains) }).returning('id').executeTakeFirstOrThrow()
+  const account = { id: row.id, orgId: org.id, name, domains }
+  for (const access of options.access ?? []) await grantProductAccess(database, account, access)
+  return account
+}
+
+/** Gives (or changes) an account's access to one product. */
+export async function grantProductAccess(database: TestDatabase, account: { id: string }, access: ProductAccessOptions) {
+  const values = {
+    permission_profile_id: access.profileId,
+    access_expires_at: access.expiresAt ?? new Date(Date.now() + 365 * 86_400_000),
+    nda_required: access.ndaRequired ?? false,
+  }
+  await database.handle.db
+    .insertInto('account_products')
+    .values({ account_id: account.id, product_id: access.productId, ...values })
+    .onConflict((conflict) => conflict.columns(['account_id', 'product_id']).doUpdateSet(values))
+    .execute()
+}
+
+export interface MemberFixture {
+  id: string
+  orgId: string
+  accountId: string
+  email: string
+  firstName: string
+  lastName: string
+}
+
+/** A member of an account (a person who may sign in to the org's portal by login link). */
+export async function createMember(
+  database: TestDatabase,
+  account: { id: string; orgId: string },
+  options: { email?: string; firstName?: string; lastName?: string; welcomed?: boolean } = {},
+): Promise<MemberFixture> {
+  const email = (options.email ?? `member-${suffix()}@example.test`).toLowerCase()
+  const firstName = options.firstName ?? 'Robin'
+  const lastName = options.lastName ?? 'Member'
+  const row = await database.handle.db
+    .insertInto('account_members')
+    .values({
+      org_id: account.orgId,
+      account_id: account.id,
+      email,
+      first_name: firstName,
+      last_name: lastName,
+      welcomed_at: options.welcomed === false ? null : new Date(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  return { id: row.id, orgId: account.orgId, accountId: account.id, email, firstName, lastName }
+}
+
+/** A login link for a member, as the token its mail would carry; `expiresAt` in the past makes an expired one. */
+export async function createLoginLink(database: TestDatabase, member: { id: string; orgId: string }, options: { expiresAt?: Date } = {}) {
+  const { token } = await issueLoginLink(database.handle.db, { orgId: member.orgId, memberId: member.id, portalUrl: database.env.APP_URL })
+  if (options.expiresAt) {
+    await database.handle.db.updateTable('visitor_login_links').set({ expires_at: options.expiresAt }).where('token_hash', '=', hashToken(token)).execute()
+  }
+  return token
+}
+
+// access matrix
+// (imports are hoisted; they sit here so the helpers above stay as they are)
+import { createVisitorSession } from '../../server/visitors/sessions'
+
+/** A permission profile of a product: what an account holding it is granted there. */
+export async function createPermissionProfile(
+  database: TestDatabase,
+  product: { id: string },
+  profile: { name: string; allRestricted?: boolean; cardKinds?: readonly string[]; itemUids?: readonly string[]; canDownload?: boolean },
+) {
+  const row = await database.handle.db
+    .insertInto('permission_profiles')
+    .values({
+      product_id: product.id,
+      name: profile.name,
+      all_restricted: profile.allRestricted ?? false,
+      card_kinds: json(profile.cardKinds ?? []),
+      item_uids: json(profile.itemUids ?? []),
+      can_download: profile.canDownload ?? true,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  return { id: row.id, name: profile.name }
+}
+
+/**
+ * An account of an org with its access per product (a profile, an expiry, whether the NDA is required)
+ * and one member, welcomed already. No NDA signature: add one when the test needs it.
+ */
+export async function createAccountWithMember(
+  database: TestDatabase,
+  org: { id: string },
+  account: {
+    name: string
+    products: readonly { productId: string; profileId: string; expiresAt: Date; ndaRequired?: boolean }[]
+    member: { email: string; firstName?: string; lastName?: string }
+  },
+) {
+  const { db } = database.handle
+  const row = await db.insertInto('accounts').values({ org_id: org.id, name: account.name, domains: json([]) }).returning('id').executeTakeFirstOrThrow()
+  if (account.products.length) {
+    await db
+      .insertInto('account_products')
+      .values(
+        account.products.map((entry) => ({
+          account_id: row.id,
+          product_id: entry.productId,
+          permission_profile_id: entry.profileId,
+          access_expires_at: entry.expiresAt,
+          nda_required: entry.ndaRequired ?? false,
+        })),
+      )
+      .execute()
+  }
+  const member = await db
+    .insertInto('account_members')
+    .values({
+      org_id: org.id,
+      account_id: row.id,
+      email: account.member.email.toLowerCase(),
+      first_name: account.member.firstName ?? 'Test',
+      last_name: account.member.lastName ?? 'Member',
+      welcomed_at: new Date(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  return { id: row.id, name: account.name, memberId: member.id }
+}
+
+/** A signed-in account member of an org, as the `cookie` header a browser would send (tc_visitor). */
+export async function visitorCookie(database: TestDatabase, org: { id: string }, memberId: string) {
+  const setCookie = await createVisitorSession(database.handle.db, database.env, { orgId: org.id, memberId, ip: null, userAgent: 'access-matrix' })
+  return setCookie.split(';')[0]
+}

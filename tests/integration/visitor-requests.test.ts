@@ -1,0 +1,449 @@
+// The Request Access and Login tabs of the access modal (PRODUCT.md section 3, portal spec sections 5 and 8):
+// every outcome code of a request, in the order the server decides them, and a login answer that tells
+// nobody who has an account. Each test builds an org of its own; mails are read from the outbox.
+import { expect, it } from 'vitest'
+import { action as portalAction } from '../../app/routes/portal/portal'
+import { describeEachDatabase } from '../setup/database'
+import {
+  createAccount,
+  createMember,
+  createOrg,
+  createPermissionProfile,
+  createProduct,
+  createStaffMember,
+  visitorCookie,
+  type OrgFixture,
+} from '../setup/factories'
+import { callRoute } from '../setup/route'
+
+const DAY = 86_400_000
+const NOT_WORK_EMAIL = 'Please use your work email.'
+
+describeEachDatabase('visitor access requests and login', (database) => {
+  const db = () => database().handle.db
+
+  // Every post from an address of its own: the per-address limits are not what these tests are about.
+  let address = 0
+  const nextAddress = () => `10.1.${Math.floor(address / 250) % 250}.${(address++ % 250) + 1}`
+
+  /** A domain of this org's test alone, so no two tests share an address (rate limits count by e-mail). */
+  const domainOf = (org: OrgFixture, company: string) => `${company}-${org.slug.slice(4)}.test`
+
+  const post = (org: OrgFixture, form: Record<string, string | string[]>, options: { cookie?: string; clientAddress?: string } = {}) =>
+    callRoute(portalAction, database(), { path: org.home, params: org.params, form, cookie: options.cookie, clientAddress: options.clientAddress ?? nextAddress() })
+
+  /** A complete request under the default fields (job title and relationship are on by default). */
+  const requestForm = (org: OrgFixture, email: string, extra: Record<string, string | string[]> = {}) => ({
+    intent: 'request-access',
+    firstName: 'Dana',
+    lastName: 'Scully',
+    email,
+    companyName: 'Fabrikam',
+    agree: 'on',
+    productId: org.product.id,
+    jobTitleTextField: 'Security Analyst',
+    relationshipDropdown: 'customer',
+    ...extra,
+  })
+  const requestAccess = (org: OrgFixture, email: string, extra: Record<string, string | string[]> = {}) => post(org, requestForm(org, email, extra))
+
+  async function configure(org: { id: string }, values: Record<string, unknown>) {
+    const stored = Object.fromEntries(Object.entries(values).map(([key, value]) => [key, Array.isArray(value) || (value && typeof value === 'object') ? JSON.stringify(value) : value]))
+    await db().updateTable('portal_customizations').set(stored).where('org_id', '=', org.id).execute()
+  }
+
+  const mailsTo = (email: string) => db().selectFrom('outbox').select(['recipient', 'subject', 'text_body', 'html_body', 'secrets']).where('recipient', '=', email).execute()
+  const orgMails = (org: { id: string }) => db().selectFrom('outbox').select(['recipient', 'subject', 'secrets']).where('org_id', '=', org.id).orderBy('recipient').execute()
+  const requestsOf = (org: { id: string }) => db().selectFrom('access_requests').selectAll().where('org_id', '=', org.id).execute()
+  const counts = async (org: { id: string }) => ({
+    requests: (await requestsOf(org)).length,
+    accounts: (await db().selectFrom('accounts').select('id').where('org_id', '=', org.id).execute()).length,
+    members: (await db().selectFrom('account_members').select('id').where('org_id', '=', org.id).execute()).length,
+    mails: (await orgMails(org)).length,
+  })
+
+  /** A member of a new account whose access to the default product is live (or expired, when told). */
+  async function memberOf(org: OrgFixture, email: string, options: { expired?: boolean } = {}) {
+    const profile = await createPermissionProfile(database(), org.product, { name: 'Everything', allRestricted: true })
+    const account = await createAccount(database(), org, {
+      name: 'Existing Co',
+      access: [{ productId: org.product.id, profileId: profile.id, expiresAt: new Date(Date.now() + (options.expired ? -1 : 30) * DAY) }],
+    })
+    return createMember(database(), account, { email })
+  }
+
+  async function insertRequest(org: OrgFixture, email: string, status: string) {
+    await db()
+      .insertInto('access_requests')
+      .values({ org_id: org.id, product_id: org.product.id, email, first_name: 'Earlier', last_name: 'Requester', company_name: 'Fabrikam', status })
+      .execute()
+  }
+
+  const outcomeOf = (result: { status: number; data: { outcome?: string } }) => ({ status: result.status, outcome: result.data?.outcome })
+
+  it('answers an empty form with the spec’s messages, and writes nothing', async () => {
+    const org = await createOrg(database())
+    const empty = await post(org, { intent: 'request-access', productId: org.product.id })
+    expect(empty.status).toBe(400)
+    expect(empty.data.result.error).toMatchObject({
+      firstName: ['First name is required'],
+      lastName: ['Last name is required'],
+      email: ['Email is required'],
+      companyName: ['Company name is required'],
+      agree: ['You must agree to the terms'],
+      relationshipDropdown: ['This field is required'],
+    })
+    const invalid = await requestAccess(org, 'not-an-email')
+    expect(invalid.status).toBe(400)
+    expect(invalid.data.result.error).toEqual({ email: ['This email is invalid'] })
+    const unticked = await post(org, { ...requestForm(org, `dana@${domainOf(org, 'fabrikam')}`), agree: '' })
+    expect(unticked.data.result.error).toEqual({ agree: ['You must agree to the terms'] })
+    expect(await counts(org)).toEqual({ requests: 0, accounts: 0, members: 0, mails: 0 })
+  })
+
+  it('checks the optional fields the org switches on, and stores them', async () => {
+    const org = await createOrg(database())
+    await configure(org, {
+      access_request_fields: {
+        pointOfContact: { enabled: true, label: 'Point of contact' },
+        country: { enabled: true, label: 'Country' },
+        customCheckbox: { enabled: true, label: 'I am allowed to ask', required: true },
+        products: { enabled: true, label: 'Products' },
+      },
+    })
+    const email = `dana@${domainOf(org, 'fabrikam')}`
+    const missing = await requestAccess(org, email)
+    expect(missing.status).toBe(400)
+    expect(missing.data.result.error).toEqual({
+      pointOfContactField: ['Please enter a valid email'],
+      countriesDropdown: ['This field is required'],
+      customCheckbox: ['This field is required'],
+      accountMemberRequestProducts: ['Please select at least one product'],
+    })
+    const wrong = await requestAccess(org, email, { pointOfContactField: 'not-an-email', countriesDropdown: 'Germany', customCheckbox: 'on', accountMemberRequestProducts: [org.product.id], relationshipDropdown: 'alien' })
+    expect(wrong.status).toBe(400)
+    expect(wrong.data.result.error).toEqual({ pointOfContactField: ['Please enter a valid email'], relationshipDropdown: ['This field is required'] })
+    // A product of another org (a tampered form) is refused too.
+    const foreign = await requestAccess(org, email, { pointOfContactField: 'contact@example.test', countriesDropdown: 'Germany', customCheckbox: 'on', accountMemberRequestProducts: ['not-a-product'] })
+    expect(foreign.status).toBe(400)
+    expect(Object.values(foreign.data.result.error).flat()).toEqual(['Please select at least one product'])
+    expect(await requestsOf(org)).toEqual([])
+
+    const sent = await requestAccess(org, email, {
+      pointOfContactField: 'Contact@Example.test',
+      countriesDropdown: 'Germany',
+      customCheckbox: 'on',
+      accountMemberRequestProducts: [org.product.id],
+    })
+    expect(outcomeOf(sent)).toEqual({ status: 200, outcome: 'request_sent' })
+    expect(await requestsOf(org)).toEqual([
+      expect.objectContaining({ email, job_title: 'Security Analyst', point_of_contact: 'contact@example.test', relationship: 'customer', country: 'Germany', custom_checkbox: true, status: 'pending', kind: 'access' }),
+    ])
+  })
+
+  it('refuses a free e-mail provider, and the org’s own additions to the list, with "Please use your work email."', async () => {
+    const org = await createOrg(database())
+    const extra = domainOf(org, 'freemail')
+    await configure(org, { free_mail_domains: [extra] })
+    for (const email of [`dana.${org.slug}@gmail.com`, `dana@${extra}`, `dana@eu.${extra}`]) {
+      const refused = await requestAccess(org, email)
+      expect({ email, status: refused.status }).toEqual({ email, status: 400 })
+      expect(refused.data.result.error).toEqual({ email: [NOT_WORK_EMAIL] })
+    }
+    expect(outcomeOf(await requestAccess(org, `dana@${domainOf(org, 'fabrikam')}`))).toEqual({ status: 200, outcome: 'request_sent' })
+    expect(await counts(org)).toMatchObject({ requests: 1, accounts: 0, members: 0 })
+  })
+
+  it('declines a blocked domain and its subdomains, but not a domain that merely ends alike', async () => {
+    const org = await createOrg(database())
+    const blocked = domainOf(org, 'rival')
+    await configure(org, { blocked_domains: [blocked] })
+    expect(outcomeOf(await requestAccess(org, `dana@${blocked}`))).toEqual({ status: 200, outcome: 'request_declined_blocked_domain' })
+    expect(outcomeOf(await requestAccess(org, `dana@eu.${blocked}`))).toEqual({ status: 200, outcome: 'request_declined_blocked_domain' })
+    expect(await counts(org)).toEqual({ requests: 0, accounts: 0, members: 0, mails: 0 })
+    expect(outcomeOf(await requestAccess(org, `dana@not${blocked}`))).toEqual({ status: 200, outcome: 'request_sent' })
+  })
+
+  it('answers a member whose access is live with account_already_exists, and mails a login link', async () => {
+    const org = await createOrg(database())
+    const member = await memberOf(org, `fox@${domainOf(org, 'fbi')}`)
+    const before = await counts(org)
+
+    const answered = await requestAccess(org, member.email)
+    expect(answered.status).toBe(200)
+    expect(answered.data).toEqual({ intent: 'request-access', outcome: 'account_already_exists', email: member.email })
+    const mails = await mailsTo(member.email)
+    expect(mails).toHaveLength(1)
+    expect(mails[0].subject).toMatch(/^Your login link for /)
+    expect(mails[0].text_body).toContain(`${org.home}/access/[redacted:1]`)
+    expect(mails[0].secrets).toHaveLength(1)
+    const link = await db().selectFrom('visitor_login_links').select(['member_id', 'used_at']).where('member_id', '=', member.id).execute()
+    expect(link).toEqual([{ member_id: member.id, used_at: null }])
+    expect(await counts(org)).toEqual({ ...before, mails: before.mails + 1 })
+  })
+
+  it('answers a member whose access expired with access_expired, and sends nothing', async () => {
+    const org = await createOrg(database())
+    const member = await memberOf(org, `skinner@${domainOf(org, 'fbi')}`, { expired: true })
+    const before = await counts(org)
+    expect(outcomeOf(await requestAccess(org, member.email))).toEqual({ status: 200, outcome: 'access_expired' })
+    expect(await counts(org)).toEqual(before)
+  })
+
+  it('answers a second request while the first is pending with pending_request', async () => {
+    const org = await createOrg(database())
+    const email = `dana@${domainOf(org, 'fabrikam')}`
+    expect(outcomeOf(await requestAccess(org, email))).toEqual({ status: 200, outcome: 'request_sent' })
+    const before = await counts(org)
+    expect(outcomeOf(await requestAccess(org, email, { firstName: 'Other' }))).toEqual({ status: 200, outcome: 'pending_request' })
+    expect(await counts(org)).toEqual(before)
+  })
+
+  it.each([
+    ['declined', 'request_declined'],
+    ['declined_third_party', 'request_declined_third_party'],
+    ['declined_auto', 'request_access_auto_declined'],
+  ])('answers an earlier %s request with %s', async (status, outcome) => {
+    const org = await createOrg(database())
+    const email = `dana@${domainOf(org, 'fabrikam')}`
+    await insertRequest(org, email, status)
+    expect(outcomeOf(await requestAccess(org, email))).toEqual({ status: 200, outcome })
+    expect(await counts(org)).toEqual({ requests: 1, accounts: 0, members: 0, mails: 0 })
+  })
+
+  it('approves by domain at once: an account named after the company, its member, the request approved, one mail with a hidden link', async () => {
+    const org = await createOrg(database())
+    const profile = await createPermissionProfile(database(), org.product, { name: 'Auto', allRestricted: true })
+    const domain = domainOf(org, 'contoso')
+    await configure(org, { auto_approve: 'domains', auto_approve_domains: [domain], auto_approve_profile_id: profile.id, default_access_days: 30 })
+
+    const email = `sam@${domain}`
+    const approved = await requestAccess(org, email, { companyName: 'Contoso' })
+    expect(approved.status).toBe(200)
+    expect(approved.data).toEqual({ intent: 'request-access', outcome: 'request_approved', email })
+
+    const account = await db().selectFrom('accounts').select(['id', 'name', 'domains']).where('org_id', '=', org.id).executeTakeFirstOrThrow()
+    expect(account).toMatchObject({ name: 'Contoso', domains: [domain] })
+    const access = await db().selectFrom('account_products').selectAll().where('account_id', '=', account.id).executeTakeFirstOrThrow()
+    expect(access).toMatchObject({ product_id: org.product.id, permission_profile_id: profile.id, nda_required: false })
+    expect(Math.abs(new Date(access.access_expires_at).getTime() - (Date.now() + 30 * DAY))).toBeLessThan(60_000)
+    const member = await db().selectFrom('account_members').selectAll().where('org_id', '=', org.id).where('email', '=', email).executeTakeFirstOrThrow()
+    expect(member).toMatchObject({ account_id: account.id, first_name: 'Dana', last_name: 'Scully', is_auto_approved: true })
+    expect(await requestsOf(org)).toEqual([expect.objectContaining({ email, status: 'approved', account_id: account.id, member_id: member.id, decided_by: 'auto-approval' })])
+
+    const mails = await orgMails(org)
+    expect(mails.map((mail) => mail.recipient)).toEqual([email])
+    const [mail] = await mailsTo(email)
+    expect(mail.subject).toMatch(/has been approved$/)
+    expect(mail.text_body).toContain('[redacted:1]')
+    expect(mail.secrets).toHaveLength(1)
+    expect(mail.text_body).not.toContain(mail.secrets[0])
+
+    // A colleague of the same domain joins that account; another domain waits for review.
+    expect(outcomeOf(await requestAccess(org, `kim@${domain}`, { companyName: 'Contoso Europe' }))).toEqual({ status: 200, outcome: 'request_approved' })
+    const accounts = await db().selectFrom('accounts').select('id').where('org_id', '=', org.id).execute()
+    expect(accounts).toEqual([{ id: account.id }])
+    expect((await db().selectFrom('account_members').select('account_id').where('email', '=', `kim@${domain}`).executeTakeFirstOrThrow()).account_id).toBe(account.id)
+    expect(outcomeOf(await requestAccess(org, `lee@${domainOf(org, 'elsewhere')}`))).toEqual({ status: 200, outcome: 'request_sent' })
+  })
+
+  it('approves into an existing account that owns the domain, with that account’s own profile', async () => {
+    const org = await createOrg(database())
+    const ruleProfile = await createPermissionProfile(database(), org.product, { name: 'Rule' })
+    const accountProfile = await createPermissionProfile(database(), org.product, { name: 'Account', allRestricted: true })
+    const domain = domainOf(org, 'initech')
+    const account = await createAccount(database(), org, { name: 'Initech', domains: [domain], access: [{ productId: org.product.id, profileId: accountProfile.id }] })
+    await configure(org, { auto_approve: 'domains', auto_approve_domains: [domain], auto_approve_profile_id: ruleProfile.id })
+
+    expect(outcomeOf(await requestAccess(org, `peter@${domain}`, { companyName: 'Initech Inc' }))).toEqual({ status: 200, outcome: 'request_approved' })
+    const member = await db().selectFrom('account_members').select('account_id').where('org_id', '=', org.id).where('email', '=', `peter@${domain}`).executeTakeFirstOrThrow()
+    expect(member.account_id).toBe(account.id)
+    expect(await db().selectFrom('account_products').select('permission_profile_id').where('account_id', '=', account.id).execute()).toEqual([{ permission_profile_id: accountProfile.id }])
+    expect((await db().selectFrom('accounts').select('id').where('org_id', '=', org.id).execute()).length).toBe(1)
+  })
+
+  it('approves every work address under auto_approve always', async () => {
+    const org = await createOrg(database())
+    const profile = await createPermissionProfile(database(), org.product, { name: 'Everything', allRestricted: true })
+    await configure(org, { auto_approve: 'always', auto_approve_profile_id: profile.id })
+    const email = `anyone@${domainOf(org, 'anywhere')}`
+    expect(outcomeOf(await requestAccess(org, email, { companyName: 'Anywhere' }))).toEqual({ status: 200, outcome: 'request_approved' })
+    expect(await requestsOf(org)).toEqual([expect.objectContaining({ email, status: 'approved' })])
+    expect((await mailsTo(email)).map((mail) => mail.secrets.length)).toEqual([1])
+  })
+
+  it('keeps a member who asks for another product under auto-approval in their own account', async () => {
+    const org = await createOrg(database())
+    const mobile = await createProduct(database(), org, { slug: 'mobile' })
+    const platformProfile = await createPermissionProfile(database(), org.product, { name: 'Platform', allRestricted: true })
+    const mobileProfile = await createPermissionProfile(database(), mobile, { name: 'Mobile', allRestricted: true })
+    await configure(org, { auto_approve: 'always', auto_approve_profile_id: mobileProfile.id })
+    // An account staff created by hand, without domains.
+    const account = await createAccount(database(), org, { name: 'Existing Co', access: [{ productId: org.product.id, profileId: platformProfile.id }] })
+    const member = await createMember(database(), account, { email: `fox@${domainOf(org, 'fbi')}` })
+
+    expect(outcomeOf(await requestAccess(org, member.email, { productId: mobile.id, companyName: 'Some Other Name' }))).toEqual({ status: 200, outcome: 'request_approved' })
+    const after = await db().selectFrom('account_members').select('account_id').where('id', '=', member.id).executeTakeFirstOrThrow()
+    expect(after.account_id).toBe(account.id)
+    const products = await db().selectFrom('account_products').select('product_id').where('account_id', '=', account.id).execute()
+    expect(products.map((row) => row.product_id).sort()).toEqual([org.product.id, mobile.id].sort())
+  })
+
+  it('sends a request without a rule to review: one mail to the requester, one to each reviewer and the support mailbox', async () => {
+    const org = await createOrg(database())
+    const reviewer = `reviewer@${org.slug}.test`
+    const bystander = `bystander@${org.slug}.test`
+    await createStaffMember(database(), reviewer, ['access-requests'], { org })
+    await createStaffMember(database(), bystander, ['documents', 'audit'], { org })
+    await configure(org, { support_mailbox: `Support@${org.slug}.test` })
+    const email = `dana@${domainOf(org, 'fabrikam')}`
+
+    const sent = await requestAccess(org, email)
+    expect(sent.status).toBe(200)
+    expect(sent.data).toEqual({ intent: 'request-access', outcome: 'request_sent', email })
+    expect(await requestsOf(org)).toEqual([expect.objectContaining({ email, status: 'pending', kind: 'access', first_name: 'Dana', company_name: 'Fabrikam', account_id: null })])
+    const mails = await orgMails(org)
+    expect(mails.map((mail) => mail.recipient).sort()).toEqual([org.admin.email, email, reviewer, `support@${org.slug}.test`].sort())
+    expect(mails.find((mail) => mail.recipient === email)?.subject).toMatch(/^Your access request to /)
+    for (const mail of mails.filter((entry) => entry.recipient !== email)) {
+      expect(mail.subject).toBe('New access request from Dana Scully (Fabrikam)')
+      expect(mail.secrets).toEqual([])
+    }
+    expect(await db().selectFrom('account_members').select('id').where('org_id', '=', org.id).execute()).toEqual([])
+  })
+
+  it('approves a colleague’s invitation into the inviting account; the link is the invitee’s alone', async () => {
+    const org = await createOrg(database())
+    const profile = await createPermissionProfile(database(), org.product, { name: 'Everything', allRestricted: true })
+    const account = await createAccount(database(), org, { name: 'Umbrella', access: [{ productId: org.product.id, profileId: profile.id }] })
+    const inviter = await createMember(database(), account, { email: `alice@${domainOf(org, 'umbrella')}` })
+    // The colleague's address is on another domain, so no domain rule could be what approves them.
+    const invitee = `bob@${domainOf(org, 'umbrella-partner')}`
+    const invited = await post(org, { intent: 'invite-colleagues', emails: invitee }, { cookie: await visitorCookie(database(), org, inviter.id) })
+    expect(invited.status).toBe(200)
+    const [invitation] = await mailsTo(invitee)
+    const token = invitation.secrets[0]
+
+    // Someone else with the link does not get in: their request waits for review.
+    const stranger = `eve@${domainOf(org, 'stranger')}`
+    expect(outcomeOf(await requestAccess(org, stranger, { inviteToken: token }))).toEqual({ status: 200, outcome: 'request_sent' })
+
+    const approved = await requestAccess(org, invitee, { inviteToken: token, companyName: 'Bob Consulting' })
+    expect(outcomeOf(approved)).toEqual({ status: 200, outcome: 'request_approved' })
+    const member = await db().selectFrom('account_members').selectAll().where('org_id', '=', org.id).where('email', '=', invitee).executeTakeFirstOrThrow()
+    expect(member.account_id).toBe(account.id)
+    expect((await db().selectFrom('accounts').select('id').where('org_id', '=', org.id).execute()).length).toBe(1)
+    const invite = await db().selectFrom('account_invites').select(['used_at', 'account_id']).where('email', '=', invitee).executeTakeFirstOrThrow()
+    expect(invite.account_id).toBe(account.id)
+    expect(invite.used_at).not.toBeNull()
+    expect(await requestsOf(org)).toEqual(expect.arrayContaining([expect.objectContaining({ email: invitee, status: 'approved', account_id: account.id })]))
+  })
+
+  it('gives a bot that fills the honeypot the same answer, and writes nothing', async () => {
+    const org = await createOrg(database())
+    const member = await memberOf(org, `mulder@${domainOf(org, 'fbi')}`)
+    const before = await counts(org)
+    const email = `bot@${domainOf(org, 'spam')}`
+    const bot = await requestAccess(org, email, { website: 'https://spam.example' })
+    expect(bot.status).toBe(200)
+    expect(bot.data).toEqual({ intent: 'request-access', outcome: 'request_sent', email })
+    // Even for a member's address: no login link goes out.
+    expect(outcomeOf(await requestAccess(org, member.email, { website: 'x' }))).toEqual({ status: 200, outcome: 'request_sent' })
+    expect(await counts(org)).toEqual(before)
+    expect(await db().selectFrom('rate_limits').select('key').where('key', 'like', `access-request:email:%${domainOf(org, 'spam')}`).execute()).toEqual([])
+  })
+
+  it('limits requests per e-mail address: the sixth within the hour is refused with 429', async () => {
+    const org = await createOrg(database())
+    const email = `eager@${domainOf(org, 'fabrikam')}`
+    const outcomes: string[] = []
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const answer = await requestAccess(org, email)
+      expect(answer.status).toBe(200)
+      outcomes.push(answer.data.outcome)
+    }
+    expect(outcomes).toEqual(['request_sent', 'pending_request', 'pending_request', 'pending_request', 'pending_request'])
+    const refused = await requestAccess(org, email)
+    expect(refused.status).toBe(429)
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0)
+    // Another address is not affected.
+    expect(outcomeOf(await requestAccess(org, `calm@${domainOf(org, 'fabrikam')}`))).toEqual({ status: 200, outcome: 'request_sent' })
+  })
+
+  it('decides in the spec’s order', async () => {
+    const org = await createOrg(database())
+    const profile = await createPermissionProfile(database(), org.product, { name: 'Everything', allRestricted: true })
+    const blocked = domainOf(org, 'rival')
+    // gmail.com is both a free provider and blocked: the free provider answers first.
+    await configure(org, { blocked_domains: [blocked, 'gmail.com'], auto_approve: 'always', auto_approve_profile_id: profile.id })
+    const freeAndBlocked = await requestAccess(org, `dana.${org.slug}@gmail.com`)
+    expect(freeAndBlocked.status).toBe(400)
+    expect(freeAndBlocked.data.result.error).toEqual({ email: [NOT_WORK_EMAIL] })
+
+    // A member on a blocked domain: blocked, and no login link.
+    const blockedMember = await memberOf(org, `insider@${blocked}`)
+    expect(outcomeOf(await requestAccess(org, blockedMember.email))).toEqual({ status: 200, outcome: 'request_declined_blocked_domain' })
+    expect(await mailsTo(blockedMember.email)).toEqual([])
+
+    // A live member with an earlier decline: the membership answers.
+    const liveMember = await memberOf(org, `live@${domainOf(org, 'fbi')}`)
+    await insertRequest(org, liveMember.email, 'declined')
+    expect(outcomeOf(await requestAccess(org, liveMember.email))).toEqual({ status: 200, outcome: 'account_already_exists' })
+
+    // An expired member under "always": expired, not approved again.
+    const expiredMember = await memberOf(org, `expired@${domainOf(org, 'fbi')}`, { expired: true })
+    expect(outcomeOf(await requestAccess(org, expiredMember.email))).toEqual({ status: 200, outcome: 'access_expired' })
+
+    // Pending and declined requests are answered before any auto-approval.
+    const pending = `pending@${domainOf(org, 'fabrikam')}`
+    await insertRequest(org, pending, 'pending')
+    expect(outcomeOf(await requestAccess(org, pending))).toEqual({ status: 200, outcome: 'pending_request' })
+    const declined = `declined@${domainOf(org, 'fabrikam')}`
+    await insertRequest(org, declined, 'declined_third_party')
+    expect(outcomeOf(await requestAccess(org, declined))).toEqual({ status: 200, outcome: 'request_declined_third_party' })
+    expect(await db().selectFrom('account_members').select('email').where('email', 'in', [pending, declined]).execute()).toEqual([])
+  })
+
+  // ---- The Login tab ------------------------------------------------------------------------------
+
+  const login = (org: OrgFixture, email: string, extra: Record<string, string> = {}) => post(org, { intent: 'login', email, productId: org.product.id, ...extra })
+
+  it('answers a known and an unknown e-mail alike, and mails a login link only to the member', async () => {
+    const org = await createOrg(database())
+    const member = await memberOf(org, `known@${domainOf(org, 'fbi')}`)
+    const unknown = `unknown@${domainOf(org, 'fbi')}`
+
+    const known = await login(org, member.email.toUpperCase())
+    const stranger = await login(org, unknown)
+    expect(known.status).toBe(200)
+    expect(stranger.status).toBe(known.status)
+    expect(known.data).toEqual({ intent: 'login', outcome: 'login_sent', email: member.email })
+    expect(stranger.data).toEqual({ intent: 'login', outcome: 'login_sent', email: unknown })
+    expect(Object.keys(stranger.data).sort()).toEqual(Object.keys(known.data).sort())
+    expect([...known.headers.keys()].sort()).toEqual([...stranger.headers.keys()].sort())
+
+    const mails = await mailsTo(member.email)
+    expect(mails).toHaveLength(1)
+    expect(mails[0].subject).toMatch(/^Your login link for /)
+    expect(mails[0].secrets).toHaveLength(1)
+    expect(await mailsTo(unknown)).toEqual([])
+    expect(await requestsOf(org)).toEqual([])
+  })
+
+  it('refuses a free e-mail provider on the Login tab, and an empty address, with the spec’s messages', async () => {
+    const org = await createOrg(database())
+    const extra = domainOf(org, 'freemail')
+    await configure(org, { free_mail_domains: [extra] })
+    for (const email of [`someone.${org.slug}@gmail.com`, `someone@${extra}`]) {
+      const refused = await login(org, email)
+      expect(refused.status).toBe(400)
+      expect(refused.data.result.error).toEqual({ email: [NOT_WORK_EMAIL] })
+    }
+    const empty = await login(org, '')
+    expect(empty.status).toBe(400)
+    expect(empty.data.result.error).toEqual({ email: ['You must provide an email.'] })
+    const invalid = await login(org, 'nope')
+    expect(invalid.data.result.error).toEqual({ email: ['This email is invalid'] })
+    expect(await orgMails(org)).toEqual([])
+  })
+})
