@@ -4,11 +4,15 @@ import { defineConfig } from '@playwright/test'
 // PostgreSQL database when TEST_DATABASE_URL is set. Debian's Chromium; nothing is downloaded.
 const port = Number(process.env.E2E_PORT ?? 3210)
 const baseURL = `http://localhost:${port}`
+const postgres = Boolean(process.env.TEST_DATABASE_URL)
+const JOURNEY = /visitor-journey\.spec\.ts$/
 
 export default defineConfig({
   testDir: 'tests/e2e',
+  // One folder per port, so two runs side by side (CI's PGlite and PostgreSQL passes) keep their own.
+  outputDir: `test-results/${port}`,
   fullyParallel: false,
-  workers: 1,
+  workers: 2,
   retries: 0,
   reporter: process.env.CI ? 'line' : 'list',
   timeout: 30_000,
@@ -28,9 +32,26 @@ export default defineConfig({
       ],
     },
   },
+  // Tests tagged @javascript-only check what does not depend on the browser running scripts (axe on the
+  // server's markup, server-side rules): once is enough. @postgres-only tests reach into the server's
+  // database, which PGlite keeps to the server process.
+  //
+  // Two chains run side by side, one worker each: the journeys on the shared demo server (JavaScript on,
+  // then off, since both edit the one demo), and the visitor journey, which starts a server of its own
+  // with a local SMTP server (tests/e2e/support/journey.ts). The browser and the server mostly wait on
+  // each other, so two chains use the machine's two cores.
   projects: [
-    { name: 'javascript', use: { browserName: 'chromium', javaScriptEnabled: true } },
-    { name: 'no-javascript', use: { browserName: 'chromium', javaScriptEnabled: false } },
+    { name: 'javascript', testIgnore: JOURNEY, workers: 1, use: { browserName: 'chromium', javaScriptEnabled: true }, grepInvert: postgres ? undefined : /@postgres-only/ },
+    { name: 'no-javascript', testIgnore: JOURNEY, workers: 1, dependencies: ['javascript'], use: { browserName: 'chromium', javaScriptEnabled: false }, grepInvert: /@javascript-only/ },
+    { name: 'journey-javascript', testMatch: JOURNEY, workers: 1, use: { browserName: 'chromium', javaScriptEnabled: true }, grepInvert: postgres ? undefined : /@postgres-only/ },
+    {
+      name: 'journey-no-javascript',
+      testMatch: JOURNEY,
+      workers: 1,
+      dependencies: ['journey-javascript'],
+      use: { browserName: 'chromium', javaScriptEnabled: false },
+      grepInvert: /@javascript-only/,
+    },
   ],
   webServer: {
     command: 'node tests/e2e/serve.js',

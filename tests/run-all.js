@@ -1,9 +1,10 @@
 // `npm test`: build, then unit and integration tests (vitest), then the browser journeys (Playwright).
-// On PostgreSQL as well as PGlite when TEST_DATABASE_URL is set.
+// On PostgreSQL as well as PGlite when TEST_DATABASE_URL is set. TEST_SKIP_BUILD=true uses the build
+// already there (CI builds once, then runs the PGlite and PostgreSQL passes side by side).
 import { spawnSync } from 'node:child_process'
 
 const steps = [
-  ['npx', ['react-router', 'build']],
+  ...(process.env.TEST_SKIP_BUILD === 'true' ? [] : [['npx', ['react-router', 'build']]]),
   ['npx', ['vitest', 'run']],
   ['npx', ['playwright', 'test']],
 ]

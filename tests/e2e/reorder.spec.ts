@@ -2,6 +2,7 @@
 // JavaScript, drag and drop with it. Each journey puts the order back, so other journeys see the demo.
 import type { Locator, Page } from '@playwright/test'
 import { expect, test } from './support/staff'
+import { hasJavaScript } from './support/demo'
 
 /** The element of each section on the page (ids as in app/lib/sections.ts). */
 const SECTION_SELECTORS: Record<string, string> = {
@@ -69,7 +70,7 @@ test.describe('re-ordering as staff', () => {
   test.use({ signedIn: true })
 
   test('moves a section down with one click, saves, and the page follows', async ({ page }, testInfo) => {
-    const javascript = testInfo.project.name !== 'no-javascript'
+    const javascript = hasJavaScript(testInfo.project.name)
     await openPortal(page)
     const open = async () => {
       await page.getByRole('region', { name: 'Staff tools' }).getByRole('link', { name: 'Re-order sections' }).click()
@@ -106,7 +107,7 @@ test.describe('re-ordering as staff', () => {
   })
 
   test('re-orders the items of a card from its menu, by click and by drag', async ({ page }, testInfo) => {
-    const javascript = testInfo.project.name !== 'no-javascript'
+    const javascript = hasJavaScript(testInfo.project.name)
     await openPortal(page)
     const card = page.locator('article[data-card="Policies"]')
     const cardTitle = (await card.locator('h3').innerText()).trim()

@@ -1,4 +1,4 @@
-import { waitForHydration } from './support/demo'
+import { hasJavaScript, waitForHydration } from './support/demo'
 import { ADMIN, expect, test } from './support/staff'
 
 test.describe('staff sign-in', () => {
@@ -42,7 +42,7 @@ test.describe('signed-in staff', () => {
     const marker = `Encrypted and audited (${testInfo.project.name})`
     // The card's action menu offers the tools; its items are links, so this works without JavaScript too.
     const card = page.locator('article[data-card="Esg"]')
-    if (testInfo.project.name === 'javascript') {
+    if (hasJavaScript(testInfo.project.name)) {
       await card.getByRole('button', { name: /Actions for/ }).click()
       await page.getByRole('menuitem', { name: 'Edit display text' }).click()
     } else {
@@ -64,7 +64,7 @@ test.describe('signed-in staff', () => {
     const drawer = page.getByRole('dialog', { name: /ESG/ })
     const explanation = drawer.getByLabel('Explanation').first()
     // With JavaScript, type once the editor is live (it loads after the page, on demand).
-    if (testInfo.project.name === 'javascript') await waitForHydration(explanation)
+    if (hasJavaScript(testInfo.project.name)) await waitForHydration(explanation)
     await explanation.fill(`${marker}: explanation`)
     await drawer.getByRole('button', { name: 'Save' }).click()
     await expect(page.getByRole('status').filter({ hasText: /Saved/ })).toBeVisible()

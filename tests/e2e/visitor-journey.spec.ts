@@ -243,11 +243,10 @@ test.describe('login links', () => {
     await expect(other.getByRole('link', { name: 'Get a new login link' })).toHaveAttribute('href', /loginRequest=true/)
   })
 
-  test('an expired login link says so', async ({ page, person, mailbox, js, journeyServer }) => {
-    // The row's expiry is set in the server's database: reachable on PostgreSQL only (PGlite is the
-    // server's alone), and one project is enough for a server-side rule.
-    test.skip(!js, 'checked once, in the JavaScript project')
-    test.skip(!journeyServer.databaseUrl, 'needs the e2e server on PostgreSQL (TEST_DATABASE_URL) to expire the link in its database')
+  // The row's expiry is set in the server's database: reachable on PostgreSQL only (PGlite is the server's
+  // alone), so the config selects this test when TEST_DATABASE_URL is set, in one project (a server-side
+  // rule); tests/integration/visitor-sessions.test.ts covers expired links on both databases.
+  test('an expired login link says so', { tag: ['@javascript-only', '@postgres-only'] }, async ({ page, person, mailbox, js, journeyServer }) => {
     const visitor = person({ domain: ACCOUNT.domains[0] })
     await requestAccess(page, visitor, js)
     await expect(page.getByRole('dialog', { name: 'Access approved' })).toBeVisible()
@@ -374,7 +373,8 @@ test.describe('comments', () => {
   })
 })
 
-test.describe('accessibility', () => {
+// The markup axe reads is the server's in both projects: checked once, in the JavaScript project.
+test.describe('accessibility', { tag: '@javascript-only' }, () => {
   // axe walks the whole portal page several times per test.
   test.slow()
 

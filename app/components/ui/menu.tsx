@@ -11,11 +11,15 @@ export type MenuEntry = { label: string; href: string; onSelect?: () => void; di
  * focus to the button. Items are links, so the menu's targets work without JavaScript too (it then
  * opens as a disclosure).
  */
-export function ActionMenu({ label = 'Actions', entries, icon }: { label?: string; entries: MenuEntry[]; icon?: React.ReactNode }) {
+/**
+ * The keyboard and pointer behaviour of a WAI-ARIA menu button, for any menu: arrow keys, Home and End
+ * move between enabled items (disabled ones are skipped), Escape closes and returns focus to the button,
+ * Tab and a click outside close it.
+ */
+export function useMenuButton() {
   const [open, setOpen] = useState(false)
-  const hydrated = useHydrated()
   const button = useRef<HTMLButtonElement>(null)
-  const menu = useRef<HTMLUListElement>(null)
+  const menu = useRef<HTMLElement>(null)
   const menuId = useId()
 
   const items = () => [...(menu.current?.querySelectorAll<HTMLElement>('[role="menuitem"]:not([aria-disabled="true"])') ?? [])]
@@ -37,25 +41,47 @@ export function ActionMenu({ label = 'Actions', entries, icon }: { label?: strin
     return () => document.removeEventListener('pointerdown', onPointer)
   }, [open])
 
-  const onButtonKey = (event: KeyboardEvent) => {
-    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
-      event.preventDefault()
-      setOpen(true)
-      requestAnimationFrame(() => focusItem(event.key === 'ArrowDown' ? 0 : -1))
-    }
+  const buttonProps = {
+    ref: button,
+    type: 'button' as const,
+    'aria-haspopup': 'menu' as const,
+    'aria-expanded': open,
+    'aria-controls': open ? menuId : undefined,
+    onClick: () => {
+      setOpen((value) => !value)
+      if (!open) requestAnimationFrame(() => focusItem(0))
+    },
+    onKeyDown: (event: KeyboardEvent) => {
+      if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+        event.preventDefault()
+        setOpen(true)
+        requestAnimationFrame(() => focusItem(event.key === 'ArrowDown' ? 0 : -1))
+      }
+    },
   }
-  const onMenuKey = (event: KeyboardEvent) => {
-    const list = items()
-    const index = list.indexOf(document.activeElement as HTMLElement)
-    if (event.key === 'ArrowDown') focusItem(index + 1)
-    else if (event.key === 'ArrowUp') focusItem(index - 1)
-    else if (event.key === 'Home') focusItem(0)
-    else if (event.key === 'End') focusItem(-1)
-    else if (event.key === 'Escape') close(true)
-    else if (event.key === 'Tab') close(false)
-    else return
-    if (event.key !== 'Tab') event.preventDefault()
+  const menuProps = {
+    ref: menu as React.RefObject<any>,
+    role: 'menu' as const,
+    id: menuId,
+    onKeyDown: (event: KeyboardEvent) => {
+      const list = items()
+      const index = list.indexOf(document.activeElement as HTMLElement)
+      if (event.key === 'ArrowDown') focusItem(index + 1)
+      else if (event.key === 'ArrowUp') focusItem(index - 1)
+      else if (event.key === 'Home') focusItem(0)
+      else if (event.key === 'End') focusItem(-1)
+      else if (event.key === 'Escape') close(true)
+      else if (event.key === 'Tab') close(false)
+      else return
+      if (event.key !== 'Tab') event.preventDefault()
+    },
   }
+  return { open, close, buttonProps, menuProps }
+}
+
+export function ActionMenu({ label = 'Actions', entries, icon }: { label?: string; entries: MenuEntry[]; icon?: React.ReactNode }) {
+  const hydrated = useHydrated()
+  const { open, close, buttonProps, menuProps } = useMenuButton()
 
   if (!hydrated) {
     // Without JavaScript: a disclosure of the same links.
@@ -81,24 +107,11 @@ export function ActionMenu({ label = 'Actions', entries, icon }: { label?: strin
 
   return (
     <div className="menu">
-      <button
-        ref={button}
-        type="button"
-        className="icon-button"
-        aria-label={label}
-        aria-haspopup="menu"
-        aria-expanded={open}
-        aria-controls={open ? menuId : undefined}
-        onClick={() => {
-          setOpen((value) => !value)
-          if (!open) requestAnimationFrame(() => focusItem(0))
-        }}
-        onKeyDown={onButtonKey}
-      >
+      <button {...buttonProps} className="icon-button" aria-label={label}>
         {icon ?? '⋯'}
       </button>
       {open ? (
-        <ul className="menu__list" role="menu" id={menuId} aria-label={label} ref={menu} onKeyDown={onMenuKey}>
+        <ul className="menu__list" {...menuProps} aria-label={label}>
           {entries.map((entry) => (
             <li key={entry.label} role="none">
               <Link

@@ -88,7 +88,7 @@ export async function waitForHydration(locator: Locator) {
     .toBe(true)
 }
 
-export const hasJavaScript = (projectName: string) => projectName !== 'no-javascript'
+export const hasJavaScript = (projectName: string) => !projectName.endsWith('no-javascript')
 
 export async function metaContent(page: Page, property: string) {
   return page.locator(`head meta[property="${property}"]`).getAttribute('content')

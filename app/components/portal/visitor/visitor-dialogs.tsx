@@ -3,7 +3,7 @@
 // account dropdown and the preview banner. Loaded on demand (visitor-tools.tsx); every one is a plain
 // form or link, so the journey works without JavaScript.
 import { getFormProps, getSelectProps, useForm, type SubmissionResult } from '@conform-to/react'
-import { useState, useRef, useEffect, useId, type ReactNode } from 'react'
+import { useState, useRef, useId, type ReactNode } from 'react'
 import { Form, Link, useLocation, useNavigation } from 'react-router'
 import type { AccessModalView, PortalView, VisitorView } from '~/lib/portal-view'
 import { REQUESTER_KINDS } from '~/lib/access-request-fields'
@@ -13,6 +13,7 @@ import { FieldErrors, FormErrors } from '~/components/ui/form-errors'
 import { CheckboxField as Checkbox, TextareaField, TextField } from '~/components/ui/fields'
 import type { AccessActionData } from '@server/visitors/portal-actions'
 import { useHydrated } from '~/components/ui/use-hydrated'
+import { useMenuButton } from '~/components/ui/menu'
 
 /** Every query parameter a visitor dialog opens with; closing one clears them all. */
 const DIALOG_PARAMS = ['requestAccess', 'loginRequest', 'email', 'inviteToken', 'welcome', 'inviteColleagues', 'nda', 'expired', 'itemUid']
@@ -608,24 +609,8 @@ export function AccountMenu({ view, visitor }: { view: PortalView; visitor: Visi
   const account = visitor.account!
   const location = useLocation()
   const hydrated = useHydrated()
-  const [open, setOpen] = useState(false)
-  const button = useRef<HTMLButtonElement>(null)
-  const menu = useRef<HTMLDivElement>(null)
-  const menuId = useId()
+  const { open, close, buttonProps, menuProps } = useMenuButton()
   const ndaAction = `${view.portal.basePath}/nda`
-  const items = () => [...(menu.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])]
-  const focusItem = (index: number) => {
-    const list = items()
-    if (list.length) list[(index + list.length) % list.length].focus()
-  }
-  useEffect(() => {
-    if (!open) return
-    const onPointer = (event: PointerEvent) => {
-      if (!menu.current?.contains(event.target as Node) && !button.current?.contains(event.target as Node)) setOpen(false)
-    }
-    document.addEventListener('pointerdown', onPointer)
-    return () => document.removeEventListener('pointerdown', onPointer)
-  }, [open])
 
   const details = (
     <div className="account-menu__details">
@@ -675,50 +660,14 @@ export function AccountMenu({ view, visitor }: { view: PortalView; visitor: Visi
   }
   return (
     <div className="account-menu">
-      <button
-        ref={button}
-        type="button"
-        className="button button--secondary button--small"
-        aria-haspopup="menu"
-        aria-expanded={open}
-        aria-controls={menuId}
-        onClick={() => {
-          setOpen(!open)
-          if (!open) requestAnimationFrame(() => focusItem(0))
-        }}
-        onKeyDown={(event) => {
-          if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
-            event.preventDefault()
-            setOpen(true)
-            requestAnimationFrame(() => focusItem(event.key === 'ArrowDown' ? 0 : -1))
-          }
-        }}
-      >
+      <button {...buttonProps} className="button button--secondary button--small">
         {account.name}
       </button>
       {open ? (
         <div className="account-menu__popup">
           {details}
-          <div
-            role="menu"
-            id={menuId}
-            aria-label="Account"
-            ref={menu}
-            onKeyDown={(event) => {
-              const list = items()
-              const index = list.indexOf(document.activeElement as HTMLElement)
-              if (event.key === 'ArrowDown') focusItem(index + 1)
-              else if (event.key === 'ArrowUp') focusItem(index - 1)
-              else if (event.key === 'Home') focusItem(0)
-              else if (event.key === 'End') focusItem(-1)
-              else if (event.key === 'Escape') {
-                setOpen(false)
-                button.current?.focus()
-              } else if (event.key === 'Tab') setOpen(false)
-              else return
-              if (event.key !== 'Tab') event.preventDefault()
-            }}
-          >
+          {/* A chosen item closes the menu after its own action has started (a form must still be in the page to submit). */}
+          <div {...menuProps} aria-label="Account" onClick={(event) => (event.target as HTMLElement).closest('[role="menuitem"]') && setTimeout(() => close(false))}>
             {entries('menuitem')}
           </div>
         </div>
