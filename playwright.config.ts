@@ -6,6 +6,12 @@ const port = Number(process.env.E2E_PORT ?? 3210)
 const baseURL = `http://localhost:${port}`
 const postgres = Boolean(process.env.TEST_DATABASE_URL)
 const JOURNEY = /visitor-journey\.spec\.ts$/
+const databaseScope = process.env.E2E_SCOPE === 'database'
+/** The tags a project leaves out: its own, @postgres-only without PostgreSQL, @a11y in the database scope. */
+const exclude = (...tags: string[]) => {
+  const left = [...tags, ...(postgres ? [] : ['@postgres-only']), ...(databaseScope ? ['@a11y'] : [])]
+  return left.length ? new RegExp(left.join('|')) : undefined
+}
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -38,20 +44,27 @@ export default defineConfig({
   //
   // Two chains run side by side, one worker each: the journeys on the shared demo server (JavaScript on,
   // then off, since both edit the one demo), and the visitor journey, which starts a server of its own
-  // with a local SMTP server (tests/e2e/support/journey.ts). The browser and the server mostly wait on
-  // each other, so two chains use the machine's two cores.
+  // with a local SMTP server (tests/e2e/support/journey.ts).
+  //
+  // E2E_SCOPE=database (CI's PostgreSQL pass, after the whole suite ran on PGlite) keeps what can depend on
+  // the database: every journey with JavaScript on. Without JavaScript the browser posts the same forms,
+  // and axe reads markup the database does not change.
   projects: [
-    { name: 'javascript', testIgnore: JOURNEY, workers: 1, use: { browserName: 'chromium', javaScriptEnabled: true }, grepInvert: postgres ? undefined : /@postgres-only/ },
-    { name: 'no-javascript', testIgnore: JOURNEY, workers: 1, dependencies: ['javascript'], use: { browserName: 'chromium', javaScriptEnabled: false }, grepInvert: /@javascript-only/ },
-    { name: 'journey-javascript', testMatch: JOURNEY, workers: 1, use: { browserName: 'chromium', javaScriptEnabled: true }, grepInvert: postgres ? undefined : /@postgres-only/ },
-    {
-      name: 'journey-no-javascript',
-      testMatch: JOURNEY,
-      workers: 1,
-      dependencies: ['journey-javascript'],
-      use: { browserName: 'chromium', javaScriptEnabled: false },
-      grepInvert: /@javascript-only/,
-    },
+    { name: 'javascript', testIgnore: JOURNEY, workers: 1, use: { browserName: 'chromium', javaScriptEnabled: true }, grepInvert: exclude() },
+    { name: 'journey-javascript', testMatch: JOURNEY, workers: 1, use: { browserName: 'chromium', javaScriptEnabled: true }, grepInvert: exclude() },
+    ...(databaseScope
+      ? []
+      : [
+          { name: 'no-javascript', testIgnore: JOURNEY, workers: 1, dependencies: ['javascript'], use: { browserName: 'chromium' as const, javaScriptEnabled: false }, grepInvert: exclude('@javascript-only') },
+          {
+            name: 'journey-no-javascript',
+            testMatch: JOURNEY,
+            workers: 1,
+            dependencies: ['journey-javascript'],
+            use: { browserName: 'chromium' as const, javaScriptEnabled: false },
+            grepInvert: exclude('@javascript-only'),
+          },
+        ]),
   ],
   webServer: {
     command: 'node tests/e2e/serve.js',

@@ -33,25 +33,25 @@ async function expectNoViolations(page: Page) {
   expect(found).toEqual([])
 }
 
-test('the home page has no accessibility violations', async ({ page, browser }, testInfo) => {
+test('the home page has no accessibility violations', { tag: '@a11y' }, async ({ page, browser }, testInfo) => {
   await checkPage(page, browser, testInfo, '/', async (view) => {
     await expect(view.getByRole('heading', { level: 2, name: 'Help' })).toBeVisible()
   })
 })
 
-test('the page with the card drawer open has no accessibility violations', async ({ page, browser }, testInfo) => {
+test('the page with the card drawer open has no accessibility violations', { tag: '@a11y' }, async ({ page, browser }, testInfo) => {
   await checkPage(page, browser, testInfo, '/?card=DataSecurity', async (view) => {
     await expect(view.getByRole('dialog', { name: cardTitle('DataSecurity') })).toBeVisible()
   })
 })
 
-test('a restricted item permalink has no accessibility violations', async ({ page, browser }, testInfo) => {
+test('a restricted item permalink has no accessibility violations', { tag: '@a11y' }, async ({ page, browser }, testInfo) => {
   await checkPage(page, browser, testInfo, '/item/soc-2-type-2-report', async (view) => {
     await expect(view.getByRole('dialog', { name: cardTitle('Reports') })).toBeVisible()
   })
 })
 
-test('the mobile product page has no accessibility violations', async ({ page, browser }, testInfo) => {
+test('the mobile product page has no accessibility violations', { tag: '@a11y' }, async ({ page, browser }, testInfo) => {
   await checkPage(page, browser, testInfo, `/product/${MOBILE.slug}`, async (view) => {
     await expect(view.getByLabel(`Product: ${MOBILE.name}`, { exact: true })).toBeVisible()
   })

@@ -374,7 +374,7 @@ test.describe('comments', () => {
 })
 
 // The markup axe reads is the server's in both projects: checked once, in the JavaScript project.
-test.describe('accessibility', { tag: '@javascript-only' }, () => {
+test.describe('accessibility', { tag: ['@javascript-only', '@a11y'] }, () => {
   // axe walks the whole portal page several times per test.
   test.slow()
 
