@@ -4,6 +4,8 @@ import { defineConfig } from '@playwright/test'
 // PostgreSQL database when TEST_DATABASE_URL is set. Debian's Chromium; nothing is downloaded.
 const port = Number(process.env.E2E_PORT ?? 3210)
 const baseURL = `http://localhost:${port}`
+// The journeys without JavaScript have a demo server of their own, so both projects run at once.
+const noScriptURL = `http://localhost:${port + 1}`
 const postgres = Boolean(process.env.TEST_DATABASE_URL)
 const JOURNEY = /visitor-journey\.spec\.ts$/
 const databaseScope = process.env.E2E_SCOPE === 'database'
@@ -18,7 +20,7 @@ export default defineConfig({
   // One folder per port, so two runs side by side (CI's PGlite and PostgreSQL passes) keep their own.
   outputDir: `test-results/${port}`,
   fullyParallel: false,
-  workers: 2,
+  workers: 3,
   retries: 0,
   reporter: process.env.CI ? 'line' : 'list',
   timeout: 30_000,
@@ -42,20 +44,27 @@ export default defineConfig({
   // server's markup, server-side rules): once is enough. @postgres-only tests reach into the server's
   // database, which PGlite keeps to the server process.
   //
-  // Two chains run side by side, one worker each: the journeys on the shared demo server (JavaScript on,
-  // then off, since both edit the one demo), and the visitor journey, which starts a server of its own
-  // with a local SMTP server (tests/e2e/support/journey.ts).
+  // Three chains run side by side, one worker each: the journeys with JavaScript on its demo server, the
+  // journeys without JavaScript on another (each edits its own demo), and the visitor journey, which starts
+  // a server of its own with a local SMTP server (tests/e2e/support/journey.ts). The browsers and servers
+  // mostly wait on each other, so three chains keep two cores busy.
   //
   // E2E_SCOPE=database (CI's PostgreSQL pass, after the whole suite ran on PGlite) keeps what can depend on
   // the database: every journey with JavaScript on. Without JavaScript the browser posts the same forms,
   // and axe reads markup the database does not change.
   projects: [
-    { name: 'javascript', testIgnore: JOURNEY, workers: 1, use: { browserName: 'chromium', javaScriptEnabled: true }, grepInvert: exclude() },
+    { name: 'javascript', testIgnore: JOURNEY, workers: 1, use: { browserName: 'chromium', javaScriptEnabled: true, baseURL }, grepInvert: exclude() },
     { name: 'journey-javascript', testMatch: JOURNEY, workers: 1, use: { browserName: 'chromium', javaScriptEnabled: true }, grepInvert: exclude() },
     ...(databaseScope
       ? []
       : [
-          { name: 'no-javascript', testIgnore: JOURNEY, workers: 1, dependencies: ['javascript'], use: { browserName: 'chromium' as const, javaScriptEnabled: false }, grepInvert: exclude('@javascript-only') },
+          {
+            name: 'no-javascript',
+            testIgnore: JOURNEY,
+            workers: 1,
+            use: { browserName: 'chromium' as const, javaScriptEnabled: false, baseURL: noScriptURL },
+            grepInvert: exclude('@javascript-only'),
+          },
           {
             name: 'journey-no-javascript',
             testMatch: JOURNEY,
@@ -66,13 +75,13 @@ export default defineConfig({
           },
         ]),
   ],
-  webServer: {
+  webServer: [baseURL, ...(databaseScope ? [] : [noScriptURL])].map((url) => ({
     command: 'node tests/e2e/serve.js',
-    url: `${baseURL}/healthz`,
+    url: `${url}/healthz`,
     timeout: 120_000,
     reuseExistingServer: false,
-    gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
-    stdout: 'pipe',
-    env: { PORT: String(port), APP_URL: baseURL },
-  },
+    gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 10_000 },
+    stdout: 'pipe' as const,
+    env: { PORT: new URL(url).port, APP_URL: url },
+  })),
 })
