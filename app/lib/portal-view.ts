@@ -221,8 +221,6 @@ export interface AccessModalView {
   productId: string
   countries: string[]
   inviteToken: string | null
-  termsUrl: string | null
-  privacyUrl: string | null
 }
 
 /** The account dropdown (AccountExternal). */

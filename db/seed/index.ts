@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto'
 // Seeds the Northwind Cloud demo into an empty database (PRODUCT.md section 9) and creates the catalogue
 // rows every new product starts with. Content lives in northwind.ts and northwind-items.ts.
 
@@ -6,10 +5,12 @@ import { sql } from 'kysely'
 import { CARD_KINDS, DEFAULT_CARD_ORDER } from '../../app/lib/card-kinds'
 import { CATALOGUE, catalogueItem } from '../../app/lib/catalogue/index'
 import { DEFAULT_SECTION_ORDER } from '../../app/lib/sections'
+import { ndaVersion } from '../../server/access/viewer'
 import { hashPassword } from '../../server/auth/password'
 import type { Env } from '../../server/env'
 import { createFile, fileStore } from '../../server/files/store'
 import type { Database } from '../index'
+import { jsonb } from '../json'
 import {
   ACCOUNT,
   ADMIN,
@@ -42,9 +43,6 @@ export interface DemoCredentials {
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000
-
-// pg sends JS arrays as PostgreSQL arrays, not JSON, so jsonb values always go over the wire as text.
-const json = (value: unknown) => JSON.stringify(value)
 
 /**
  * One cards row per card kind and one items row per catalogue item, all switched off: what a new product
@@ -125,8 +123,8 @@ export async function seedDemoIfEmpty(
         description: PORTAL.description,
         support_mailbox: PORTAL.supportMailbox,
         security_mailbox: PORTAL.securityMailbox,
-        contact_support: json({ onClickAction: 'email', url: null }),
-        report_issue: json({ onClickAction: 'email', url: null }),
+        contact_support: jsonb({ onClickAction: 'email', url: null }),
+        report_issue: jsonb({ onClickAction: 'email', url: null }),
         review_banner: 'default',
         terms_url: PORTAL.termsUrl,
         privacy_url: PORTAL.privacyUrl,
@@ -143,7 +141,7 @@ export async function seedDemoIfEmpty(
         email: ADMIN.email,
         name: ADMIN.name,
         password_hash: passwordHash,
-        permissions: json(ADMIN.permissions),
+        permissions: jsonb(ADMIN.permissions),
         created_at: ago(330),
       })
       .execute()
@@ -158,7 +156,7 @@ export async function seedDemoIfEmpty(
           name: product.name,
           is_default: product.isDefault,
           position: product.position,
-          section_order: json(DEFAULT_SECTION_ORDER),
+          section_order: jsonb(DEFAULT_SECTION_ORDER),
           banner_url: BANNER_URL,
         })
         .returning('id')
@@ -223,8 +221,8 @@ export async function seedDemoIfEmpty(
       .values({
         product_id: productIds.platform,
         name: PERMISSION_PROFILE.name,
-        card_kinds: json(PERMISSION_PROFILE.cardKinds),
-        item_uids: json(PERMISSION_PROFILE.itemUids),
+        card_kinds: jsonb(PERMISSION_PROFILE.cardKinds),
+        item_uids: jsonb(PERMISSION_PROFILE.itemUids),
         can_download: PERMISSION_PROFILE.canDownload,
         created_at: ago(ACCOUNT.daysAgo),
       })
@@ -232,7 +230,7 @@ export async function seedDemoIfEmpty(
       .executeTakeFirstOrThrow()
     const account = await trx
       .insertInto('accounts')
-      .values({ org_id: org.id, name: ACCOUNT.name, domains: json(ACCOUNT.domains), created_at: ago(ACCOUNT.daysAgo) })
+      .values({ org_id: org.id, name: ACCOUNT.name, domains: jsonb(ACCOUNT.domains), created_at: ago(ACCOUNT.daysAgo) })
       .returning('id')
       .executeTakeFirstOrThrow()
     await trx
@@ -248,7 +246,7 @@ export async function seedDemoIfEmpty(
     // Requests from Contoso's domain join its account at once (auto-approval by domain).
     await trx
       .updateTable('portal_customizations')
-      .set({ auto_approve: 'domains', auto_approve_domains: json(ACCOUNT.domains), auto_approve_profile_id: profile.id })
+      .set({ auto_approve: 'domains', auto_approve_domains: jsonb(ACCOUNT.domains), auto_approve_profile_id: profile.id })
       .where('org_id', '=', org.id)
       .execute()
     const casey = await trx
@@ -272,7 +270,7 @@ export async function seedDemoIfEmpty(
         member_id: casey.id,
         signer_name: `${ACCOUNT.member.firstName} ${ACCOUNT.member.lastName}`,
         signer_email: ACCOUNT.member.email,
-        nda_version: createHash('sha256').update(NDA.text, 'utf8').digest('hex'),
+        nda_version: ndaVersion(NDA.text),
         nda_text: NDA.text,
         signed_at: ago(NDA.signedDaysAgo),
       })
@@ -350,9 +348,9 @@ async function enableItems(
         recurrence: item.recurrence ?? null,
         auditor: item.auditor ?? null,
         expires_on: item.expiresOn ?? null,
-        bridge_letter: item.bridgeLetter ? json(item.bridgeLetter) : null,
+        bridge_letter: item.bridgeLetter ? jsonb(item.bridgeLetter) : null,
         choice: item.choice ?? null,
-        list_entries: item.listEntries ? json(item.listEntries) : null,
+        list_entries: item.listEntries ? jsonb(item.listEntries) : null,
         updated_at: updatedAt,
         updated_by_name: EDITORS[(index * 3) % EDITORS.length],
       })

@@ -1,5 +1,9 @@
 import { sql } from 'kysely'
 import type { Database } from '../../db/index'
+import { jsonStrings } from '../../db/json'
+import { refusable, refuse, type Refused } from '../refusal'
+import { orgProfile, orgProfiles } from '../accounts/profiles'
+import { accountByDomain, emailDomain } from '../visitors/access-request'
 import type { Env } from '../env'
 import type { StaffMember } from '../auth/staff-session'
 import { recordAudit } from '../audit/record'
@@ -38,33 +42,14 @@ export interface ReviewFilter {
 }
 
 export type ReviewField = 'accountId' | 'profileId' | 'expiresOn' | 'requestIds'
-export type ReviewResult =
-  | { ok: true; name: string }
-  | { ok: false; status: 400 | 404 | 409; message: string; field?: ReviewField; /** The message without the requester's name, for a bulk summary. */ reason?: string }
-
-/** A refusal thrown inside a decision's transaction, so that nothing it wrote is kept. */
-class Refusal extends Error {
-  constructor(readonly result: Extract<ReviewResult, { ok: false }>) {
-    super(result.message)
-  }
-}
-
-function refuse(status: 400 | 404 | 409, message: string, options: { field?: ReviewField; reason?: string } = {}): never {
-  throw new Refusal({ ok: false, status, message, ...options })
-}
+export type ReviewResult = { ok: true; name: string } | Refused<ReviewField>
 
 async function decide(db: Database, run: (trx: Database) => Promise<string>): Promise<ReviewResult> {
-  try {
-    return { ok: true, name: await db.transaction().execute(run) }
-  } catch (error) {
-    if (error instanceof Refusal) return error.result
-    throw error
-  }
+  const result = await refusable<string, ReviewField>(db, run)
+  return result.ok ? { ok: true, name: result.value } : result
 }
 
 const fullName = (request: { first_name: string; last_name: string }) => `${request.first_name} ${request.last_name}`.trim()
-const emailDomain = (email: string) => email.split('@')[1]?.toLowerCase() ?? ''
-const jsonStrings = (value: unknown) => (Array.isArray(value) ? value.filter((entry): entry is string => typeof entry === 'string') : [])
 
 // ---------------------------------------------------------------------------------------------------
 // The page
@@ -73,13 +58,7 @@ const jsonStrings = (value: unknown) => (Array.isArray(value) ? value.filter((en
 export async function loadReviewPage(db: Database, orgId: string, filter: ReviewFilter) {
   const [products, profiles, accounts, org, expiry] = await Promise.all([
     db.selectFrom('products').select(['id', 'name', 'is_default']).where('org_id', '=', orgId).orderBy('position').orderBy('name').execute(),
-    db
-      .selectFrom('permission_profiles')
-      .innerJoin('products', 'products.id', 'permission_profiles.product_id')
-      .select(['permission_profiles.id', 'permission_profiles.name', 'permission_profiles.product_id'])
-      .where('products.org_id', '=', orgId)
-      .orderBy('permission_profiles.name')
-      .execute(),
+    orgProfiles(db, orgId),
     db.selectFrom('accounts').select(['id', 'name', 'domains']).where('org_id', '=', orgId).orderBy('name').orderBy('created_at').execute(),
     db.selectFrom('orgs').select('nda_type').where('id', '=', orgId).executeTakeFirstOrThrow(),
     defaultExpiry(db, orgId),
@@ -235,30 +214,7 @@ async function extendTarget(trx: Database, request: LockedRequest, productId: st
 }
 
 async function checkProfile(trx: Database, orgId: string, productId: string, profileId: string) {
-  const profile = await trx
-    .selectFrom('permission_profiles')
-    .innerJoin('products', 'products.id', 'permission_profiles.product_id')
-    .select('permission_profiles.id')
-    .where('permission_profiles.id', '=', profileId)
-    .where('products.id', '=', productId)
-    .where('products.org_id', '=', orgId)
-    .executeTakeFirst()
-  if (!profile) refuse(400, 'Choose a permission profile of the requested product.', { field: 'profileId' })
-}
-
-/** An existing account of the org whose domains include the e-mail's domain, oldest first. */
-async function accountByDomain(trx: Database, orgId: string, email: string) {
-  const domain = emailDomain(email)
-  if (!domain) return null
-  const account = await trx
-    .selectFrom('accounts')
-    .select('id')
-    .where('org_id', '=', orgId)
-    .where(sql<boolean>`domains @> ${JSON.stringify([domain])}::jsonb`)
-    .orderBy('created_at')
-    .orderBy('id')
-    .executeTakeFirst()
-  return account?.id ?? null
+  if (!(await orgProfile(trx, orgId, profileId, productId))) refuse(400, 'Choose a permission profile of the requested product.', { field: 'profileId' })
 }
 
 interface GrantChoice {
@@ -378,13 +334,7 @@ const NOT_IN_ORG = { ok: false, status: 404, message: 'One of the selected reque
 export async function bulkApprove(db: Database, env: Env, staff: StaffMember, input: Omit<BulkApproveInput, 'intent'>): Promise<BulkResult> {
   const ids = await selection(db, staff.orgId, input.requestIds)
   if (!ids) return NOT_IN_ORG
-  const profile = await db
-    .selectFrom('permission_profiles')
-    .innerJoin('products', 'products.id', 'permission_profiles.product_id')
-    .select(['permission_profiles.id', 'permission_profiles.product_id'])
-    .where('permission_profiles.id', '=', input.profileId)
-    .where('products.org_id', '=', staff.orgId)
-    .executeTakeFirst()
+  const profile = await orgProfile(db, staff.orgId, input.profileId)
   if (!profile) return { ok: false, status: 400, message: 'Choose a permission profile of your organization.', field: 'profileId' }
   const names = await requestNames(db, ids)
   const expiresAt = accessExpiry(input.expiresOn)

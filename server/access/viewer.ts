@@ -1,6 +1,9 @@
 import { createHash } from 'node:crypto'
+import { isUuid } from '../http/query'
 import { data } from 'react-router'
 import type { Database } from '../../db/index'
+import { jsonStrings } from '../../db/json'
+import { orgProfile } from '../accounts/profiles'
 import { getStaffMember, type StaffMember } from '../auth/staff-session'
 import type { PortalOrg } from '../portal/resolve'
 import { getVisitorMember, type VisitorMember } from '../visitors/sessions'
@@ -69,7 +72,6 @@ export function staffViewer(staff: StaffMember): Viewer {
   return { mode: 'Main', grants: null, staff: { id: staff.id, name: staff.name, email: staff.email, permissions: staff.permissions } }
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 const previewTargetMissing = () => data('This account or permission profile does not exist.', { status: 404 })
 
 /**
@@ -77,19 +79,13 @@ const previewTargetMissing = () => data('This account or permission profile does
  * A previewed account's NDA counts as signed, since staff preview the content, not the signing.
  */
 async function previewViewer(db: Database, org: PortalOrg, staff: StaffMember, accountId: string | null, profileId: string | null): Promise<PortalViewer> {
-  if ((accountId && !UUID.test(accountId)) || (profileId && !UUID.test(profileId))) throw previewTargetMissing()
+  if ((accountId && !isUuid(accountId)) || (profileId && !isUuid(profileId))) throw previewTargetMissing()
   const account = accountId ? await accountContext(db, org.id, accountId, null) : null
   if (accountId && !account) throw previewTargetMissing()
   const access = new Map(account?.access ?? [])
   let profileName: string | null = null
   if (profileId) {
-    const profile = await db
-      .selectFrom('permission_profiles')
-      .innerJoin('products', 'products.id', 'permission_profiles.product_id')
-      .select(['permission_profiles.id', 'permission_profiles.name', 'permission_profiles.product_id'])
-      .where('permission_profiles.id', '=', profileId)
-      .where('products.org_id', '=', org.id)
-      .executeTakeFirst()
+    const profile = await orgProfile(db, org.id, profileId)
     if (!profile) throw previewTargetMissing()
     profileName = profile.name
     access.set(profile.product_id, { profileId: profile.id, profileName: profile.name, expiresAt: new Date(8.64e15).toISOString(), expired: false, ndaRequired: false })
@@ -185,8 +181,8 @@ async function profileGrants(db: Database, access: ReadonlyMap<string, ProductAc
     if (!profile) continue
     grants.set(productId, {
       allRestricted: profile.all_restricted,
-      cardKinds: new Set(Array.isArray(profile.card_kinds) ? (profile.card_kinds as string[]) : []),
-      itemUids: new Set(Array.isArray(profile.item_uids) ? (profile.item_uids as string[]) : []),
+      cardKinds: new Set(jsonStrings(profile.card_kinds)),
+      itemUids: new Set(jsonStrings(profile.item_uids)),
       canDownload: profile.can_download,
     })
   }

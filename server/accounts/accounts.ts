@@ -1,6 +1,8 @@
 import { sql } from 'kysely'
 import { jsonArrayFrom } from 'kysely/helpers/postgres'
 import type { Database } from '../../db/index'
+import { jsonb, jsonStrings } from '../../db/json'
+import { refusable, refuse, type Refused } from '../refusal'
 import type { StaffMember } from '../auth/staff-session'
 import { recordAudit } from '../audit/record'
 import { ndaVersion } from '../access/viewer'
@@ -14,30 +16,12 @@ import type { ExtendAccessInput, ProfileFields, RevokeAccessInput, UpdateAccessI
 // (/accounts). Nothing here changes the public page, so no revision is bumped. Every id a form sends
 // is looked up inside the staff member's org; every change is one transaction with its audit entry.
 
-// pg sends JS arrays as PostgreSQL arrays, not JSON, so jsonb values go over the wire as text.
-const json = (value: unknown) => JSON.stringify(value)
-const strings = (value: unknown) => (Array.isArray(value) ? value.filter((entry): entry is string => typeof entry === 'string') : [])
 
-export type ChangeResult = { ok: true; message: string } | { ok: false; status: 400 | 404 | 409; message: string; field?: string }
-
-/** A refusal thrown inside a change's transaction, so that nothing it wrote is kept. */
-class Refusal extends Error {
-  constructor(readonly result: Extract<ChangeResult, { ok: false }>) {
-    super(result.message)
-  }
-}
-
-function refuse(status: 400 | 404 | 409, message: string, field?: string): never {
-  throw new Refusal({ ok: false, status, message, field })
-}
+export type ChangeResult = { ok: true; message: string } | Refused
 
 async function change(db: Database, run: (trx: Database) => Promise<string>): Promise<ChangeResult> {
-  try {
-    return { ok: true, message: await db.transaction().execute(run) }
-  } catch (error) {
-    if (error instanceof Refusal) return error.result
-    throw error
-  }
+  const result = await refusable(db, run)
+  return result.ok ? { ok: true, message: result.value } : result
 }
 
 const NO_SUCH_ACCESS = 'This account has no access to this product any more.'
@@ -163,7 +147,7 @@ export async function loadAccountsPage(db: Database, orgId: string) {
       return {
         id: account.id,
         name: account.name,
-        domains: strings(account.domains),
+        domains: jsonStrings(account.domains),
         access: account.access.map((entry) => {
           const expiresAt = new Date(entry.access_expires_at)
           return {
@@ -200,8 +184,8 @@ export async function loadAccountsPage(db: Database, orgId: string) {
           id: profile.id,
           name: profile.name,
           allRestricted: profile.all_restricted,
-          cardKinds: strings(profile.card_kinds),
-          itemUids: strings(profile.item_uids),
+          cardKinds: jsonStrings(profile.card_kinds),
+          itemUids: jsonStrings(profile.item_uids),
           canDownload: profile.can_download,
           usedBy: Number(profile.used_by ?? 0),
           autoApproval: profile.id === org.auto_approve_profile_id,
@@ -248,7 +232,7 @@ export async function updateAccountAccess(db: Database, staff: StaffMember, inpu
   return change(db, async (trx) => {
     const access = await lockAccess(trx, staff.orgId, input.accountId, input.productId)
     const profile = await trx.selectFrom('permission_profiles').select('id').where('id', '=', input.profileId).where('product_id', '=', access.product_id).executeTakeFirst()
-    if (!profile) refuse(400, 'Choose a permission profile of this product.', 'profileId')
+    if (!profile) refuse(400, 'Choose a permission profile of this product.', { field: 'profileId' })
     const expiresAt = accessExpiry(input.expiresOn)
     await trx
       .updateTable('account_products')
@@ -342,7 +326,7 @@ export async function removeAccountMember(db: Database, staff: StaffMember, memb
 async function profileValues(trx: Database, productId: string, fields: ProfileFields) {
   const restricted = new Set(((await restrictedItems(trx, [productId])).get(productId) ?? []).map((item) => item.uid))
   const itemUids = [...new Set(fields.itemUids)]
-  if (itemUids.some((uid) => !restricted.has(uid))) refuse(400, 'Choose restricted items of this product.', 'itemUids')
+  if (itemUids.some((uid) => !restricted.has(uid))) refuse(400, 'Choose restricted items of this product.', { field: 'itemUids' })
   return {
     name: fields.name,
     all_restricted: fields.allRestricted,
@@ -355,10 +339,10 @@ async function profileValues(trx: Database, productId: string, fields: ProfileFi
 async function refuseDuplicateName(trx: Database, productId: string, name: string, exceptId?: string) {
   let query = trx.selectFrom('permission_profiles').select('id').where('product_id', '=', productId).where(sql<boolean>`lower(name) = lower(${name})`)
   if (exceptId) query = query.where('id', '!=', exceptId)
-  if (await query.executeTakeFirst()) refuse(400, 'A profile of this product already has this name.', 'name')
+  if (await query.executeTakeFirst()) refuse(400, 'A profile of this product already has this name.', { field: 'name' })
 }
 
-const stored = (values: Awaited<ReturnType<typeof profileValues>>) => ({ ...values, card_kinds: json(values.card_kinds), item_uids: json(values.item_uids) })
+const stored = (values: Awaited<ReturnType<typeof profileValues>>) => ({ ...values, card_kinds: jsonb(values.card_kinds), item_uids: jsonb(values.item_uids) })
 
 /** A new permission profile of one of the org's products. */
 export async function createPermissionProfile(db: Database, staff: StaffMember, productId: string, fields: ProfileFields): Promise<ChangeResult & { profileId?: string }> {
@@ -405,8 +389,8 @@ async function lockProfile(trx: Database, orgId: string, profileId: string) {
 const profileState = (profile: Awaited<ReturnType<typeof lockProfile>>) => ({
   name: profile.name,
   all_restricted: profile.all_restricted,
-  card_kinds: strings(profile.card_kinds),
-  item_uids: strings(profile.item_uids),
+  card_kinds: jsonStrings(profile.card_kinds),
+  item_uids: jsonStrings(profile.item_uids),
   can_download: profile.can_download,
 })
 

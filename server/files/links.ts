@@ -1,4 +1,5 @@
 import { sql } from 'kysely'
+import { isUuid } from '../http/query'
 import type { Database } from '../../db/index'
 
 /** A link the save cannot make: the item or a document is gone, or belongs to another org. Show `message`, answer 400. */
@@ -10,7 +11,6 @@ export class DocumentLinkError extends Error {
   }
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 export interface DocumentLinkChanges {
   /** Documents newly linked, in the order they were appended. */
@@ -28,7 +28,7 @@ export interface DocumentLinkChanges {
 export async function applyDocumentLinks(trx: Database, changes: { itemId: string; link: readonly string[]; unlink: readonly string[] }): Promise<DocumentLinkChanges> {
   const link = [...new Set(changes.link)]
   const unlink = [...new Set(changes.unlink)]
-  if (!UUID.test(changes.itemId)) throw new DocumentLinkError('This item no longer exists')
+  if (!isUuid(changes.itemId)) throw new DocumentLinkError('This item no longer exists')
   const item = await trx
     .selectFrom('items')
     .innerJoin('products', 'products.id', 'items.product_id')
@@ -38,7 +38,7 @@ export async function applyDocumentLinks(trx: Database, changes: { itemId: strin
   if (!item) throw new DocumentLinkError('This item no longer exists')
   if (!link.length && !unlink.length) return { linked: [], unlinked: [] }
   const ids = [...new Set([...link, ...unlink])]
-  if (ids.some((id) => !UUID.test(id))) throw new DocumentLinkError('A chosen document no longer exists')
+  if (ids.some((id) => !isUuid(id))) throw new DocumentLinkError('A chosen document no longer exists')
   const files = await trx.selectFrom('files').select(['id', 'original_name']).where('org_id', '=', item.org_id).where('id', 'in', ids).execute()
   const names = new Map(files.map((file) => [file.id, file.original_name]))
   if (names.size !== ids.length) throw new DocumentLinkError('A chosen document no longer exists')

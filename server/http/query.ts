@@ -8,3 +8,8 @@ export function integerParam(search: URLSearchParams, name: string, range: { min
   const value = Number(raw.trim())
   return Math.min(range.max, Math.max(range.min, value))
 }
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+/** An id from a URL or a form that can name a row: anything else is unknown, never a database error. */
+export const isUuid = (value: unknown): value is string => typeof value === 'string' && UUID.test(value)

@@ -1,5 +1,6 @@
 import { hashToken, newToken } from '../auth/tokens'
 import type { Database } from '../../db/index'
+import { jsonb } from '../../db/json'
 import { PERMISSION_LABELS, STAFF_PERMISSIONS, type StaffPermission } from '../../app/lib/permissions'
 import { recordAudit } from '../audit/record'
 import { enqueueEmail } from '../email/outbox'
@@ -9,7 +10,6 @@ import { hashPassword } from '../auth/password'
 import type { StaffMember } from '../auth/staff-session'
 
 const INVITE_DAYS = 7
-const json = (value: unknown) => JSON.stringify(value)
 
 export async function listMembers(db: Database, orgId: string) {
   const [members, invites] = await Promise.all([
@@ -64,7 +64,7 @@ export async function inviteMember(
         org_id: actor.orgId,
         email: input.email,
         name: input.name || null,
-        permissions: json(input.permissions),
+        permissions: jsonb(input.permissions),
         token_hash: hashToken(token),
         invited_by: actor.name,
         expires_at: new Date(Date.now() + INVITE_DAYS * 86_400_000),
@@ -110,7 +110,7 @@ export async function updateMemberPermissions(db: Database, actor: StaffMember, 
     // Nobody can lock the workspace out of member management by removing their own access to it.
     const wanted = (permission: StaffPermission) => permissions.includes(permission) || (permission === 'members' && member.id === actor.id)
     const kept = STAFF_PERMISSIONS.filter((permission) => (actor.permissions.includes(permission) ? wanted(permission) : current.includes(permission)))
-    await trx.updateTable('staff_members').set({ permissions: json(kept) }).where('id', '=', member.id).execute()
+    await trx.updateTable('staff_members').set({ permissions: jsonb(kept) }).where('id', '=', member.id).execute()
     await recordAudit(trx, { orgId: actor.orgId, actor: actor.email, action: 'member.permissions', target: member.email, before: member.permissions, after: kept })
     return { ok: true }
   })
@@ -160,7 +160,7 @@ export async function acceptInvite(db: Database, token: string, input: { name: s
     if (!claimed) return null
     const member = await trx
       .insertInto('staff_members')
-      .values({ org_id: invite.org_id, email: invite.email, name: input.name, password_hash: passwordHash, permissions: json(invite.permissions) })
+      .values({ org_id: invite.org_id, email: invite.email, name: input.name, password_hash: passwordHash, permissions: jsonb(invite.permissions) })
       .onConflict((conflict) => conflict.columns(['org_id', 'email']).doNothing())
       .returning('id')
       .executeTakeFirst()

@@ -1,4 +1,6 @@
 import type { Database } from '../../db/index'
+import { jsonb, jsonStrings } from '../../db/json'
+import { orgProfile, orgProfiles } from '../accounts/profiles'
 import { readAccessRequestFields, type AccessRequestFields } from '../../app/lib/access-request-fields'
 import type {
   AccessSettingsInput,
@@ -19,8 +21,6 @@ import type { StaffMember } from '../auth/staff-session'
 // The org's portal settings (/settings): read for the page, written one section at a time. The org is
 // always the staff member's own; nothing in a form names it.
 
-// pg sends JS arrays as PostgreSQL arrays, not JSON, so jsonb values go over the wire as text.
-const json = (value: unknown) => JSON.stringify(value)
 
 export interface ContactButton {
   onClickAction: ContactAction
@@ -116,10 +116,10 @@ async function readSettings(db: Database, orgId: string, options: { lock?: boole
       publicAccessLevel: row.public_access_level as PublicAccessLevel,
       reviewBanner: row.review_banner as 'none' | 'default',
       reviewBannerInformationText: row.review_banner_information_text,
-      blockedDomains: readDomains(row.blocked_domains),
-      freeMailDomains: readDomains(row.free_mail_domains),
+      blockedDomains: jsonStrings(row.blocked_domains),
+      freeMailDomains: jsonStrings(row.free_mail_domains),
       autoApprove: row.auto_approve as AutoApproveMode,
-      autoApproveDomains: readDomains(row.auto_approve_domains),
+      autoApproveDomains: jsonStrings(row.auto_approve_domains),
       autoApproveProfileId: row.auto_approve_profile_id,
       defaultAccessDays: row.default_access_days,
     },
@@ -138,19 +138,10 @@ function readContactButton(stored: unknown): ContactButton {
   return { onClickAction: value.onClickAction === 'url' ? 'url' : 'email', url: typeof value.url === 'string' ? value.url : null }
 }
 
-const readDomains = (stored: unknown) => (Array.isArray(stored) ? stored.filter((entry): entry is string => typeof entry === 'string') : [])
 
 /** The org's permission profiles, through their products: the choices for auto-approval. */
 export async function listProfileOptions(db: Database, orgId: string): Promise<ProfileOption[]> {
-  return db
-    .selectFrom('permission_profiles')
-    .innerJoin('products', 'products.id', 'permission_profiles.product_id')
-    .select(['permission_profiles.id', 'permission_profiles.name', 'products.name as productName'])
-    .where('products.org_id', '=', orgId)
-    .orderBy('products.position')
-    .orderBy('products.name')
-    .orderBy('permission_profiles.name')
-    .execute()
+  return (await orgProfiles(db, orgId)).map(({ id, name, productName }) => ({ id, name, productName }))
 }
 
 /** Everything the settings page shows. */
@@ -187,7 +178,7 @@ async function saveSection<T extends Record<string, unknown>>(
 function diff<T extends Record<string, unknown>>(before: T, after: T) {
   const changed = { before: {} as Partial<T>, after: {} as Partial<T> }
   for (const key of Object.keys(after) as (keyof T)[]) {
-    if (json(before[key]) === json(after[key])) continue
+    if (jsonb(before[key]) === jsonb(after[key])) continue
     changed.before[key] = before[key]
     changed.after[key] = after[key]
   }
@@ -214,8 +205,8 @@ export function saveContactSection(db: Database, staff: StaffMember, input: Cont
       .set({
         support_mailbox: input.supportMailbox ?? null,
         security_mailbox: input.securityMailbox ?? null,
-        contact_support: json({ onClickAction: input.contactSupportAction, url: input.contactSupportUrl }),
-        report_issue: json({ onClickAction: input.reportIssueAction, url: input.reportIssueUrl }),
+        contact_support: jsonb({ onClickAction: input.contactSupportAction, url: input.contactSupportUrl }),
+        report_issue: jsonb({ onClickAction: input.reportIssueAction, url: input.reportIssueUrl }),
         ...touch(),
       })
       .where('org_id', '=', staff.orgId)
@@ -229,26 +220,20 @@ export function saveAccessSection(db: Database, staff: StaffMember, input: Acces
     const profileId = input.autoApproveProfileId ?? null
     if (profileId) {
       // Only a profile of one of this org's products: a form naming another org's profile is refused.
-      const profile = await trx
-        .selectFrom('permission_profiles')
-        .innerJoin('products', 'products.id', 'permission_profiles.product_id')
-        .select('permission_profiles.id')
-        .where('permission_profiles.id', '=', profileId)
-        .where('products.org_id', '=', staff.orgId)
-        .executeTakeFirst()
+      const profile = await orgProfile(trx, staff.orgId, profileId)
       if (!profile) return { ok: false, field: 'autoApproveProfileId', message: 'Choose a permission profile of your organization' }
     }
     await trx.updateTable('orgs').set({ public_access_level: input.publicAccessLevel }).where('id', '=', staff.orgId).execute()
     await trx
       .updateTable('portal_customizations')
       .set({
-        access_request_fields: json(input.requestFields),
+        access_request_fields: jsonb(input.requestFields),
         review_banner: input.reviewBanner,
         review_banner_information_text: input.reviewBannerInformationText || null,
-        blocked_domains: json(input.blockedDomains),
-        free_mail_domains: json(input.freeMailDomains),
+        blocked_domains: jsonb(input.blockedDomains),
+        free_mail_domains: jsonb(input.freeMailDomains),
         auto_approve: input.autoApprove,
-        auto_approve_domains: json(input.autoApproveDomains),
+        auto_approve_domains: jsonb(input.autoApproveDomains),
         auto_approve_profile_id: profileId,
         default_access_days: input.defaultAccessDays,
         ...touch(),

@@ -1,5 +1,8 @@
 import emailProviders from 'email-providers/all.json'
+import { sql } from 'kysely'
 import type { Database } from '../../db/index'
+import { jsonStrings } from '../../db/json'
+import { orgProfile } from '../accounts/profiles'
 import type { Env } from '../env'
 import { readAccessRequestFields, type AccessRequestFields } from '../../app/lib/access-request-fields'
 import type { AccessRequestInput } from '../../app/lib/schemas/access'
@@ -34,7 +37,7 @@ export interface AccessSettings {
   ndaRequired: boolean
 }
 
-const strings = (value: unknown) => (Array.isArray(value) ? value.filter((entry): entry is string => typeof entry === 'string').map((entry) => entry.toLowerCase()) : [])
+const strings = (value: unknown) => jsonStrings(value).map((entry) => entry.toLowerCase())
 
 export async function loadAccessSettings(db: Database, orgId: string): Promise<AccessSettings> {
   const row = await db
@@ -65,6 +68,21 @@ export async function loadAccessSettings(db: Database, orgId: string): Promise<A
 const FREE_MAIL = new Set<string>(emailProviders as string[])
 
 export const emailDomain = (email: string) => email.slice(email.lastIndexOf('@') + 1).toLowerCase()
+
+/** The org's oldest account that lists the e-mail's domain (account domains are stored lowercased). */
+export async function accountByDomain(db: Database, orgId: string, email: string) {
+  const domain = emailDomain(email)
+  if (!domain) return null
+  const account = await db
+    .selectFrom('accounts')
+    .select('id')
+    .where('org_id', '=', orgId)
+    .where(sql<boolean>`domains @> ${JSON.stringify([domain])}::jsonb`)
+    .orderBy('created_at')
+    .orderBy('id')
+    .executeTakeFirst()
+  return account?.id ?? null
+}
 
 /** A domain, or any parent of it, in a list: blocking example.com blocks mail.example.com too. */
 export function domainListed(domain: string, list: readonly string[]) {
@@ -220,25 +238,17 @@ async function autoApproval(db: Database, orgId: string, settings: AccessSetting
   if (!byRule) return null
   // A member asking for another product stays in their own account; otherwise the account of the org
   // that owns the domain takes the requester in, with its own profile when it has one.
-  const [member, accounts] = await Promise.all([
-    db.selectFrom('account_members').select('account_id').where('org_id', '=', orgId).where('email', '=', input.email).executeTakeFirst(),
-    db.selectFrom('accounts').select(['id', 'domains']).where('org_id', '=', orgId).orderBy('created_at').execute(),
-  ])
-  const account = member ? { id: member.account_id } : accounts.find((entry) => strings(entry.domains).includes(domain))
-  const profileId = (account && (await accountProfile(db, account.id, input.productId))) ?? (await productProfile(db, settings.autoApproveProfileId, input.productId))
+  const member = await db.selectFrom('account_members').select('account_id').where('org_id', '=', orgId).where('email', '=', input.email).executeTakeFirst()
+  const accountId = member?.account_id ?? (await accountByDomain(db, orgId, input.email))
+  const autoProfile = settings.autoApproveProfileId ? await orgProfile(db, orgId, settings.autoApproveProfileId, input.productId) : undefined
+  const profileId = (accountId && (await accountProfile(db, accountId, input.productId))) ?? autoProfile?.id
   if (!profileId) return null
-  return { inviteId: null, accountId: account?.id ?? null, profileId }
+  return { inviteId: null, accountId, profileId }
 }
 
 async function accountProfile(db: Database, accountId: string, productId: string) {
   const row = await db.selectFrom('account_products').select('permission_profile_id').where('account_id', '=', accountId).where('product_id', '=', productId).executeTakeFirst()
   return row?.permission_profile_id ?? null
-}
-
-async function productProfile(db: Database, profileId: string | null, productId: string) {
-  if (!profileId) return null
-  const row = await db.selectFrom('permission_profiles').select('id').where('id', '=', profileId).where('product_id', '=', productId).executeTakeFirst()
-  return row?.id ?? null
 }
 
 function isUniqueViolation(error: unknown) {

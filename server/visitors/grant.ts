@@ -1,4 +1,6 @@
 import type { Database } from '../../db/index'
+import { jsonb } from '../../db/json'
+import { orgProfile } from '../accounts/profiles'
 import type { Env } from '../env'
 import { recordAudit } from '../audit/record'
 import { approvedMail, loginLinkMail } from '../email/visitor-mails'
@@ -30,14 +32,7 @@ export type GrantResult = { ok: true; accountId: string; memberId: string } | { 
  * e-mail, all in the caller's transaction. The one way access is granted, by staff or by a rule.
  */
 export async function grantAccess(trx: Database, env: Env, input: GrantInput): Promise<GrantResult> {
-  const profile = await trx
-    .selectFrom('permission_profiles')
-    .innerJoin('products', 'products.id', 'permission_profiles.product_id')
-    .select('permission_profiles.id')
-    .where('permission_profiles.id', '=', input.profileId)
-    .where('products.id', '=', input.productId)
-    .where('products.org_id', '=', input.orgId)
-    .executeTakeFirst()
+  const profile = await orgProfile(trx, input.orgId, input.profileId, input.productId)
   if (!profile) return { ok: false, message: 'Choose a permission profile of this product.' }
 
   let accountId: string
@@ -49,7 +44,7 @@ export async function grantAccess(trx: Database, env: Env, input: GrantInput): P
     const domain = input.person.email.split('@')[1]
     const created = await trx
       .insertInto('accounts')
-      .values({ org_id: input.orgId, name: input.account.name, domains: JSON.stringify(domain ? [domain] : []) })
+      .values({ org_id: input.orgId, name: input.account.name, domains: jsonb(domain ? [domain] : []) })
       .returning('id')
       .executeTakeFirstOrThrow()
     accountId = created.id

@@ -46,8 +46,6 @@ export async function loadVisitorView(db: Database, org: PortalOrg, viewer: Port
       productId,
       countries: settings.fields.country.enabled ? COUNTRY_NAMES : [],
       inviteToken: invite ? inviteToken : null,
-      termsUrl: links.terms_url,
-      privacyUrl: links.privacy_url,
     }
   }
 

@@ -83,3 +83,37 @@ export function CheckboxField({ field, children, className = 'field' }: { field:
     </div>
   )
 }
+
+/** A labelled select outside Conform (filters, review forms): options as value and label. */
+export function SelectField({
+  id,
+  name,
+  label,
+  options,
+  defaultValue,
+  placeholder,
+  required,
+}: {
+  id: string
+  name: string
+  label: ReactNode
+  options: readonly { value: string; label: string }[]
+  defaultValue?: string
+  /** A first, empty option ("Choose…"). */
+  placeholder?: string
+  required?: boolean
+}) {
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <select id={id} name={name} required={required} defaultValue={defaultValue}>
+        {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  )
+}

@@ -34,13 +34,13 @@ const portalOf = (view: PortalView) => `${view.org.name}'s ${view.portal.title}`
 export function VisitorDialogs({ view, visitor, actionData }: { view: PortalView; visitor: VisitorView; actionData?: AccessActionData }) {
   // The Login tab's blocked domain switches to the Request Access tab with the e-mail (spec section 8).
   if (actionData?.intent === 'login' && 'outcome' in actionData && actionData.outcome === 'request_declined_blocked_domain' && visitor.accessModal) {
-    return <AccessModal view={view} modal={{ ...visitor.accessModal, tab: 'request', email: actionData.email }} />
+    return <AccessModal view={view} visitor={visitor} modal={{ ...visitor.accessModal, tab: 'request', email: actionData.email }} />
   }
   if (actionData && 'outcome' in actionData) {
     const outcome = <OutcomeDialog view={view} data={actionData} modal={visitor.accessModal} />
     if (outcome) return outcome
   }
-  if (visitor.accessModal) return <AccessModal view={view} modal={visitor.accessModal} actionData={actionData} />
+  if (visitor.accessModal) return <AccessModal view={view} visitor={visitor} modal={visitor.accessModal} actionData={actionData} />
   if (visitor.ndaDialog) return <NdaDialog view={view} text={visitor.ndaDialog.text} actionData={actionData} />
   if (visitor.accessExpired) return <AccessExpiredDialog view={view} />
   if (visitor.inviteDialog) return <InviteDialog actionData={actionData} />
@@ -51,7 +51,7 @@ export function VisitorDialogs({ view, visitor, actionData }: { view: PortalView
 // ---------------------------------------------------------------------------------------------
 // The access modal
 
-function AccessModal({ view, modal, actionData }: { view: PortalView; modal: AccessModalView; actionData?: AccessActionData }) {
+function AccessModal({ view, visitor, modal, actionData }: { view: PortalView; visitor: VisitorView; modal: AccessModalView; actionData?: AccessActionData }) {
   const closeHref = useCloseHref()
   const location = useLocation()
   const [email, setEmail] = useState(modal.email)
@@ -75,12 +75,23 @@ function AccessModal({ view, modal, actionData }: { view: PortalView; modal: Acc
       </div>
       <div role="tabpanel" aria-label={modal.tab === 'request' ? 'Request Access' : 'Login'}>
         {modal.tab === 'request' ? (
-          <RequestAccessForm view={view} modal={modal} email={email} onEmail={setEmail} lastResult={actionData?.intent === 'request-access' ? lastResult : undefined} closeHref={closeHref} />
+          <RequestAccessForm view={view} modal={modal} terms={visitor} email={email} onEmail={setEmail} lastResult={actionData?.intent === 'request-access' ? lastResult : undefined} closeHref={closeHref} />
         ) : (
           <LoginForm view={view} email={email} onEmail={setEmail} lastResult={actionData?.intent === 'login' ? lastResult : undefined} closeHref={closeHref} />
         )}
       </div>
     </Dialog>
+  )
+}
+
+/** The org's terms or privacy page in a new tab; the words alone when the org has none. */
+function TermsLink({ href, children }: { href: string | null; children: string }) {
+  return href ? (
+    <a href={href} target="_blank" rel="noopener noreferrer">
+      {children}
+    </a>
+  ) : (
+    <>{children}</>
   )
 }
 
@@ -95,21 +106,24 @@ function Honeypot() {
   )
 }
 
-function RequestAccessForm({
-  view,
-  modal,
-  email,
-  onEmail,
-  lastResult,
-  closeHref,
-}: {
+/** What both tabs of the access modal take: the e-mail they share, their last reply, where Back goes. */
+interface TabProps {
   view: PortalView
-  modal: AccessModalView
   email: string
   onEmail: (email: string) => void
   lastResult?: SubmissionResult<string[]>
   closeHref: string
-}) {
+}
+
+function RequestAccessForm({
+  view,
+  modal,
+  terms,
+  email,
+  onEmail,
+  lastResult,
+  closeHref,
+}: TabProps & { modal: AccessModalView; terms: Pick<VisitorView, 'termsUrl' | 'privacyUrl'> }) {
   const here = useHere()
   const busy = useNavigation().state === 'submitting'
   const [form, fields] = useForm<Record<string, unknown>>({ lastResult, shouldRevalidate: 'onInput', defaultValue: { email } })
@@ -182,22 +196,7 @@ function RequestAccessForm({
       ) : null}
       {settings.customCheckbox.enabled ? <Checkbox field={fields.customCheckbox}>{settings.customCheckbox.label}</Checkbox> : null}
       <Checkbox field={fields.agree}>
-        I agree to the{' '}
-        {modal.termsUrl ? (
-          <a href={modal.termsUrl} target="_blank" rel="noopener noreferrer">
-            terms of use
-          </a>
-        ) : (
-          'terms of use'
-        )}{' '}
-        and{' '}
-        {modal.privacyUrl ? (
-          <a href={modal.privacyUrl} target="_blank" rel="noopener noreferrer">
-            privacy notice
-          </a>
-        ) : (
-          'privacy notice'
-        )}
+        I agree to the <TermsLink href={terms.termsUrl}>terms of use</TermsLink> and <TermsLink href={terms.privacyUrl}>privacy notice</TermsLink>
       </Checkbox>
       {view.portal.subscribeEnabled ? <Checkbox field={fields.subscribe}>Subscribe to {view.org.name}'s updates</Checkbox> : null}
       <Honeypot />
@@ -213,19 +212,7 @@ function RequestAccessForm({
   )
 }
 
-function LoginForm({
-  view,
-  email,
-  onEmail,
-  lastResult,
-  closeHref,
-}: {
-  view: PortalView
-  email: string
-  onEmail: (email: string) => void
-  lastResult?: SubmissionResult<string[]>
-  closeHref: string
-}) {
+function LoginForm({ view, email, onEmail, lastResult, closeHref }: TabProps) {
   const here = useHere()
   const busy = useNavigation().state === 'submitting'
   const [form, fields] = useForm<Record<string, unknown>>({ lastResult, defaultValue: { email } })
@@ -395,18 +382,9 @@ function WelcomeDialog({ view, visitor }: { view: PortalView; visitor: VisitorVi
       {visitor.termsUrl || visitor.privacyUrl ? (
         <p className="field__hint">
           By using this portal you agree to {view.org.name}'s{' '}
-          {visitor.termsUrl ? (
-            <a href={visitor.termsUrl} target="_blank" rel="noopener noreferrer">
-              terms of use
-            </a>
-          ) : null}
+          {visitor.termsUrl ? <TermsLink href={visitor.termsUrl}>terms of use</TermsLink> : null}
           {visitor.termsUrl && visitor.privacyUrl ? ' and ' : null}
-          {visitor.privacyUrl ? (
-            <a href={visitor.privacyUrl} target="_blank" rel="noopener noreferrer">
-              privacy notice
-            </a>
-          ) : null}
-          .
+          {visitor.privacyUrl ? <TermsLink href={visitor.privacyUrl}>privacy notice</TermsLink> : null}.
         </p>
       ) : null}
       <Form method="post" action={here} className="dialog__actions">

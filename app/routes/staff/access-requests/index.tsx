@@ -1,4 +1,5 @@
 import type { SubmissionResult } from '@conform-to/react'
+import { isUuid } from '@server/http/query'
 import { data, Form, Link, useActionData, useNavigation } from 'react-router'
 import type { Route } from './+types/index'
 import { bulkApprove, bulkDecline, bulkSummary, declineRequest, approveRequest, loadReviewPage, MAX_REQUEST_PAGE, type ReviewResult } from '@server/access-requests/review'
@@ -8,11 +9,11 @@ import { parseForm, readForm } from '@server/http/forms'
 import { integerParam } from '@server/http/query'
 import { redirectWithToast } from '@server/http/redirect'
 import { FormErrors } from '~/components/ui/form-errors'
+import { SelectField } from '~/components/ui/fields'
 import { dateInputValue, DECLINE_KINDS, NEW_ACCOUNT, REQUEST_KIND_LABELS, REQUEST_STATUS_FILTERS } from '~/lib/schemas/access-requests'
 import { approveRequestSchema, bulkApproveSchema, bulkDeclineSchema, declineRequestSchema } from '~/lib/schemas/access-requests'
 import { formatDate, formatDateTime, withQuery } from '~/lib/format'
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 const BULK_FORM = 'bulk-review'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -21,7 +22,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const status = REQUEST_STATUS_FILTERS.find((option) => option.value === search.get('status'))?.value ?? 'all'
   const product = search.get('product')
   const page = integerParam(search, 'page', { min: 1, max: MAX_REQUEST_PAGE, fallback: 1 })
-  const view = await loadReviewPage(context.db, staff.orgId, { status, productId: product && UUID.test(product) ? product : null, page })
+  const view = await loadReviewPage(context.db, staff.orgId, { status, productId: product && isUuid(product) ? product : null, page })
   return { ...view, today: dateInputValue(new Date()) }
 }
 
@@ -100,27 +101,15 @@ export default function AccessRequests({ loaderData }: Route.ComponentProps) {
           Requests
         </h2>
         <Form method="get" className="request-filter" key={`${filter.status}-${filter.productId}`}>
-          <div className="field">
-            <label htmlFor="filter-status">Status</label>
-            <select id="filter-status" name="status" defaultValue={filter.status}>
-              {REQUEST_STATUS_FILTERS.map((option) => (
-                <option key={option.value} value={option.value}>
-                  {option.label}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="field">
-            <label htmlFor="filter-product">Product</label>
-            <select id="filter-product" name="product" defaultValue={filter.productId ?? ''}>
-              <option value="">All products</option>
-              {products.map((product) => (
-                <option key={product.id} value={product.id}>
-                  {product.name}
-                </option>
-              ))}
-            </select>
-          </div>
+          <SelectField id="filter-status" name="status" label="Status" options={REQUEST_STATUS_FILTERS} defaultValue={filter.status} />
+          <SelectField
+            id="filter-product"
+            name="product"
+            label="Product"
+            placeholder="All products"
+            options={products.map((product) => ({ value: product.id, label: product.name }))}
+            defaultValue={filter.productId ?? ''}
+          />
           <button type="submit" className="button button--secondary">
             Filter
           </button>
@@ -227,17 +216,15 @@ function RequestRows({ request, loaderData, errors }: { request: ReviewRequest; 
 
 function ProfileSelect({ id, name, label, profiles, defaultValue }: { id: string; name: string; label: React.ReactNode; profiles: { id: string; name: string }[]; defaultValue?: string }) {
   return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      <select id={id} name={name} required defaultValue={defaultValue ?? (profiles.length === 1 ? profiles[0].id : '')}>
-        <option value="">Choose a profile</option>
-        {profiles.map((profile) => (
-          <option key={profile.id} value={profile.id}>
-            {profile.name}
-          </option>
-        ))}
-      </select>
-    </div>
+    <SelectField
+      id={id}
+      name={name}
+      label={label}
+      required
+      placeholder="Choose a profile"
+      options={profiles.map((profile) => ({ value: profile.id, label: profile.name }))}
+      defaultValue={defaultValue ?? (profiles.length === 1 ? profiles[0].id : '')}
+    />
   )
 }
 
@@ -265,17 +252,13 @@ function ReviewForms({ request, loaderData, errors }: { request: ReviewRequest; 
             </p>
           </>
         ) : (
-          <div className="field">
-            <label htmlFor={`${id}-account`}>Account{forWho}</label>
-            <select id={`${id}-account`} name="accountId" defaultValue={request.suggestedAccountId ?? NEW_ACCOUNT}>
-              <option value={NEW_ACCOUNT}>{`New account: ${request.companyName}`}</option>
-              {accounts.map((account) => (
-                <option key={account.id} value={account.id}>
-                  {account.name}
-                </option>
-              ))}
-            </select>
-          </div>
+          <SelectField
+            id={`${id}-account`}
+            name="accountId"
+            label={<>Account{forWho}</>}
+            options={[{ value: NEW_ACCOUNT, label: `New account: ${request.companyName}` }, ...accounts.map((account) => ({ value: account.id, label: account.name }))]}
+            defaultValue={request.suggestedAccountId ?? NEW_ACCOUNT}
+          />
         )}
         {request.extend?.profileId ? (
           <input type="hidden" name="profileId" value={request.extend.profileId} />
@@ -302,16 +285,7 @@ function ReviewForms({ request, loaderData, errors }: { request: ReviewRequest; 
       <Form method="post" className="request-review__decline">
         <input type="hidden" name="intent" value="decline" />
         <input type="hidden" name="requestId" value={request.id} />
-        <div className="field">
-          <label htmlFor={`${id}-decline`}>Decline as{forWho}</label>
-          <select id={`${id}-decline`} name="status" defaultValue="declined">
-            {DECLINE_KINDS.map((kind) => (
-              <option key={kind.value} value={kind.value}>
-                {kind.label}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField id={`${id}-decline`} name="status" label={<>Decline as{forWho}</>} options={DECLINE_KINDS} defaultValue="declined" />
         <button type="submit" className="button button--danger button--small" aria-label={`Decline ${who}`} disabled={busy}>
           Decline
         </button>
@@ -366,16 +340,7 @@ function BulkReview({ loaderData, errors }: { loaderData: LoaderData; errors?: s
       </div>
       <p className="field__hint">Each approved requester joins the account whose domain matches their e-mail, or a new account named after their company.</p>
       <div className="bulk-review__row">
-        <div className="field">
-          <label htmlFor="bulk-decline">Decline selected as</label>
-          <select id="bulk-decline" name="status" defaultValue="declined">
-            {DECLINE_KINDS.map((kind) => (
-              <option key={kind.value} value={kind.value}>
-                {kind.label}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField id="bulk-decline" name="status" label="Decline selected as" options={DECLINE_KINDS} defaultValue="declined" />
         {/* Declining needs no profile or date: the browser must not ask for them. */}
         <button type="submit" name="intent" value="bulk-decline" formNoValidate className="button button--danger button--small" disabled={busy}>
           Decline selected

@@ -31,6 +31,7 @@ import {
   updateProfileSchema,
 } from '~/lib/schemas/accounts'
 import { DEFAULT_CARD_TITLES, isCardKind } from '~/lib/card-kinds'
+import { SelectField } from '~/components/ui/fields'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const staff = await requireStaff(request, context, 'accounts')
@@ -308,16 +309,14 @@ function AccessForms({
         <input type="hidden" name="intent" value="access" />
         <input type="hidden" name="accountId" value={account.id} />
         <input type="hidden" name="productId" value={entry.productId} />
-        <div className="field">
-          <label htmlFor={`${id}-profile`}>Permission profile{of}</label>
-          <select id={`${id}-profile`} name="profileId" required defaultValue={entry.profileId}>
-            {(product?.profiles ?? []).map((profile) => (
-              <option key={profile.id} value={profile.id}>
-                {profile.name}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField
+          id={`${id}-profile`}
+          name="profileId"
+          label={<>Permission profile{of}</>}
+          required
+          options={(product?.profiles ?? []).map((profile) => ({ value: profile.id, label: profile.name }))}
+          defaultValue={entry.profileId}
+        />
         <div className="field">
           <label htmlFor={`${id}-expires`}>Access expires{of}</label>
           <input type="date" id={`${id}-expires`} name="expiresOn" required min={today} defaultValue={entry.expired ? defaultExpiresOn : entry.expiresOn} />
