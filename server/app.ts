@@ -1,6 +1,6 @@
 // The server bundle's entry: boots the database and wraps React Router's request handler with the
 // security baseline (hosts, Origin check, body limits, headers) and static files.
-import { randomBytes } from 'node:crypto'
+import { createHash, randomBytes } from 'node:crypto'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -20,7 +20,18 @@ import { clientAddress } from './http/client-address'
 import { createHostCheck, expectedOrigin } from './http/hosts'
 import { bodyRefusal, FORM_BODY_LIMIT, uploadBodyLimit, uploadRouteOf } from './http/limits'
 import { answerFailure, createFetchListener, writePlain } from './http/listener'
-import { createPageCache, isCacheableRequest, isPersonalRequest, portalPageMatcher, SHARED_PAGE_HEADER, type CachedPage, type PageCache } from './page-cache'
+import { requestPageFingerprint } from './access/viewer'
+import {
+  accountPageMark,
+  createPageCache,
+  isAccountRequest,
+  isCacheableRequest,
+  isPersonalRequest,
+  portalPageMatcher,
+  SHARED_PAGE_HEADER,
+  type CachedPage,
+  type PageCache,
+} from './page-cache'
 import { contentSecurityPolicy, crossOriginRejection, setBaseSecurityHeaders } from './security'
 
 declare module 'react-router' {
@@ -78,27 +89,42 @@ export async function createApp(): Promise<App> {
       const url = new URL(request.url)
       const key = `${request.headers.get('host')}${url.pathname}${url.search}`
       const cookie = request.headers.get('cookie') ?? undefined
-      const cacheable = isCacheableRequest(request.method, url.pathname + url.search, cookie) && isPortalPage(url.pathname)
+      const pathAndSearch = url.pathname + url.search
+      const cacheable = isCacheableRequest(request.method, pathAndSearch, cookie) && isPortalPage(url.pathname)
+      const forAccount = !cacheable && isAccountRequest(request.method, pathAndSearch, cookie) && isPortalPage(url.pathname)
+      const viewerKey = forAccount ? createHash('sha256').update(cookie!).digest('base64url') : ''
       if (cacheable) {
         const page = await pageCache.get(key)
         if (page) return cachedResponse(page, nonce)
       }
-      const version = cacheable ? await pageCache.currentVersion() : undefined
-      const handled = await handleRequest(request, context)
-      const shared = handled.headers.get(SHARED_PAGE_HEADER) === 'public'
-      const response = withCachePolicy(handled, isPersonalRequest(cookie))
-      if (!cacheable || !shared || response.status !== 200 || response.headers.has('set-cookie') || !response.headers.get('content-type')?.startsWith('text/html')) {
-        return response
+      if (forAccount) {
+        const page = await pageCache.getAccountPage(key, viewerKey, (orgId) => requestPageFingerprint(database.db, request, orgId))
+        if (page) return cachedResponse(page, nonce)
       }
+      const version = cacheable || forAccount ? await pageCache.currentVersion() : undefined
+      const handled = await handleRequest(request, context)
+      // A write may change any page: cached ones are checked again on the next request.
+      if (request.method !== 'GET' && request.method !== 'HEAD') pageCache.invalidate()
+      const mark = handled.headers.get(SHARED_PAGE_HEADER)
+      const account = forAccount ? accountPageMark(mark) : null
+      const response = withCachePolicy(handled, isPersonalRequest(cookie))
+      const storable =
+        (cacheable ? mark === 'public' : account !== null) &&
+        response.status === 200 &&
+        !response.headers.has('set-cookie') &&
+        response.headers.get('content-type')?.startsWith('text/html')
+      if (!storable) return response
       const body = await response.text()
-      pageCache.set(key, {
+      const page = {
         parts: body.split(`nonce="${nonce}"`).map((part) => Buffer.from(part)),
         status: response.status,
         headers: [...response.headers],
         nonce,
         version: version!,
         storedAt: Date.now(),
-      })
+      }
+      if (account) pageCache.setAccountPage(key, viewerKey, { ...page, ...account })
+      else pageCache.set(key, page)
       return new Response(body, { status: response.status, headers: response.headers })
     },
     // The request's URL carries the origin it was sent to (React Router checks actions' Origin against it).

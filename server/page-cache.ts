@@ -18,14 +18,43 @@ export interface CachedPage {
   storedAt: number
 }
 
-export function createPageCache(db: Database, options: { maxEntries?: number; ttlMs?: number; checkEveryMs?: number } = {}) {
+/** An account member's page: theirs alone, valid while what it shows of them is unchanged too. */
+export interface AccountPage extends CachedPage {
+  orgId: string
+  /** `accountPageFingerprint` when the page was rendered. */
+  fingerprint: string
+}
+
+/** Reads the fingerprint of the viewer a request's cookies sign in, for an org (null: not an account member). */
+export type FingerprintReader = (orgId: string) => Promise<string | null>
+
+export function createPageCache(
+  db: Database,
+  options: { maxEntries?: number; maxAccountEntries?: number; ttlMs?: number; checkEveryMs?: number } = {},
+) {
   const maxEntries = options.maxEntries ?? 500
+  const maxAccountEntries = options.maxAccountEntries ?? 200
   const ttlMs = options.ttlMs ?? 60_000
   const checkEveryMs = options.checkEveryMs ?? 250
   const pages = new Map<string, CachedPage>()
+  const accountPages = new Map<string, AccountPage>()
+  // Per (org, cookies): the viewer's fingerprint as last read, and when; a write on this server reads it again.
+  const fingerprints = new Map<string, { value: Promise<string | null>; checkedAt: number; generation: number }>()
+  let generation = 0
   let version: string | undefined
   let checkedAt = 0
   let pending: Promise<string> | undefined
+
+  function currentFingerprint(viewerKey: string, orgId: string, read: FingerprintReader) {
+    const key = `${orgId}\n${viewerKey}`
+    const known = fingerprints.get(key)
+    if (known && known.generation === generation && Date.now() - known.checkedAt < checkEveryMs) return known.value
+    const value = read(orgId)
+    remember(fingerprints, key, { value, checkedAt: Date.now(), generation }, maxAccountEntries * 4)
+    // A failed read is not remembered: the next request reads again (and answers the error itself).
+    value.catch(() => fingerprints.delete(key))
+    return value
+  }
 
   async function readVersion() {
     const { rows } = await sql<{ version: string }>`
@@ -63,19 +92,44 @@ export function createPageCache(db: Database, options: { maxEntries?: number; tt
       return page
     },
     set(key: string, page: CachedPage) {
-      if (pages.size >= maxEntries) pages.delete(pages.keys().next().value!)
-      pages.set(key, page)
+      remember(pages, key, page, maxEntries)
     },
-    /** A write on this server: check the version again on the next request. */
+    /**
+     * A member's page for these cookies (`viewerKey`), while the content version and the fingerprint of
+     * whoever the cookies sign in are what they were when it was rendered, each read at most every
+     * `checkEveryMs` (at once after a write on this server), and for `ttlMs` at most.
+     */
+    async getAccountPage(key: string, viewerKey: string, read: FingerprintReader) {
+      const page = accountPages.get(`${viewerKey}\n${key}`)
+      if (!page) return undefined
+      const [version, fingerprint] = await Promise.all([currentVersion(), currentFingerprint(viewerKey, page.orgId, read)])
+      if (page.version !== version || page.fingerprint !== fingerprint || Date.now() - page.storedAt > ttlMs) {
+        accountPages.delete(`${viewerKey}\n${key}`)
+        return undefined
+      }
+      return page
+    },
+    setAccountPage(key: string, viewerKey: string, page: AccountPage) {
+      remember(accountPages, `${viewerKey}\n${key}`, page, maxAccountEntries)
+    },
+    /** A write on this server: check the version and every viewer's fingerprint again on the next request. */
     invalidate() {
       checkedAt = 0
+      generation++
     },
   }
 }
 
+/** Sets a key in a bounded map, the oldest entry out first. */
+function remember<V>(map: Map<string, V>, key: string, value: V, max: number) {
+  map.delete(key)
+  if (map.size >= max) map.delete(map.keys().next().value!)
+  map.set(key, value)
+}
+
 export type PageCache = ReturnType<typeof createPageCache>
 
-/** Cookies that make a page personal; a request carrying one is never served from or into the cache. */
+/** Cookies that make a page personal; a request carrying one is never served from or into the shared cache. */
 export const PERSONAL_COOKIES = ['tc_staff', 'tc_visitor', 'tc_flash']
 
 export function isPersonalRequest(cookie: string | undefined) {
@@ -84,11 +138,28 @@ export function isPersonalRequest(cookie: string | undefined) {
 }
 
 /**
- * Set by a page that is the same for every visitor (the portal, rendered for the Public mode); only such a
- * response is stored, so whatever a cookie looks like, a page built for one viewer is never shared.
- * The listener removes it before the response leaves.
+ * A request that may be answered with an account member's own stored page: it carries a visitor session
+ * and neither a staff session (Main and Preview are never stored) nor a flash message (shown once).
+ */
+export function isAccountRequest(method: string, url: string, cookie: string | undefined) {
+  if (method !== 'GET' || url.length > 1024) return false
+  const names = cookieNames(cookie)
+  return names.has('tc_visitor') && !names.has('tc_staff') && !names.has('tc_flash')
+}
+
+/**
+ * Set by a page that may be stored: `public` for one that is the same for every visitor (the portal,
+ * rendered for the Public mode), the only kind shared, so whatever a cookie looks like, a page built for
+ * one viewer is never served to another; `account {orgId} {fingerprint}` for an account member's page,
+ * stored under their cookies. The listener removes it before the response leaves.
  */
 export const SHARED_PAGE_HEADER = 'x-tc-shared-page'
+
+/** The org and fingerprint an account member's page was rendered for, from its SHARED_PAGE_HEADER. */
+export function accountPageMark(value: string | null) {
+  const [kind, orgId, fingerprint] = value?.split(' ') ?? []
+  return kind === 'account' && orgId && fingerprint ? { orgId, fingerprint } : null
+}
 
 export function isCacheableRequest(method: string, url: string, cookie: string | undefined) {
   if (method !== 'GET' || url.length > 1024) return false

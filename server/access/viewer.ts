@@ -49,7 +49,7 @@ export interface PortalViewer extends Viewer {
  * alone: staff of this org are in Main mode, or in Preview when they ask for an account or profile;
  * a signed-in member of one of the org's accounts is in AccountExternal mode; everyone else is Public.
  */
-export async function getViewer(request: Request, db: Database, org: PortalOrg): Promise<PortalViewer> {
+export async function getViewer(request: Request, db: Database, org: Pick<PortalOrg, 'id'>): Promise<PortalViewer> {
   const staff = await getStaffMember(db, request)
   if (staff && staff.orgId === org.id) {
     const search = new URL(request.url).searchParams
@@ -78,7 +78,7 @@ const previewTargetMissing = () => data('This account or permission profile does
  * Preview: the portal exactly as an account (its live access, expiry included) or a profile sees it.
  * A previewed account's NDA counts as signed, since staff preview the content, not the signing.
  */
-async function previewViewer(db: Database, org: PortalOrg, staff: StaffMember, accountId: string | null, profileId: string | null): Promise<PortalViewer> {
+async function previewViewer(db: Database, org: Pick<PortalOrg, 'id'>, staff: StaffMember, accountId: string | null, profileId: string | null): Promise<PortalViewer> {
   if ((accountId && !isUuid(accountId)) || (profileId && !isUuid(profileId))) throw previewTargetMissing()
   const account = accountId ? await accountContext(db, org.id, accountId, null) : null
   if (accountId && !account) throw previewTargetMissing()
@@ -155,6 +155,30 @@ export async function accountContext(db: Database, orgId: string, accountId: str
     }
   }
   return { accountId: account.id, accountName: account.name, member, access, nda: { type, version, text: version ? settings.nda_text : null, scope, signature } }
+}
+
+/**
+ * Everything an account member's portal page shows of them beyond the portal's content: who they are,
+ * their account's access (expiry included, as of now), grants, NDA and comment threads. Their rendered
+ * page is reused while this and the content version are unchanged (server/page-cache.ts); null for any
+ * other mode.
+ */
+export async function accountPageFingerprint(db: Database, viewer: PortalViewer): Promise<string | null> {
+  if (viewer.mode !== 'AccountExternal' || !viewer.account) return null
+  const comments = await db
+    .selectFrom('item_comments')
+    .select((eb) => [eb.fn.countAll<string>().as('count'), eb.fn.max('created_at').as('latest')])
+    .where('account_id', '=', viewer.account.accountId)
+    .executeTakeFirst()
+  const state = JSON.stringify({ viewer, comments: `${comments?.count}:${comments?.latest ? new Date(comments.latest).getTime() : ''}` }, (_key, value) =>
+    value instanceof Map ? [...value].sort(([a], [b]) => (a < b ? -1 : 1)) : value instanceof Set ? [...value].sort() : value,
+  )
+  return createHash('sha256').update(state).digest('base64url')
+}
+
+/** The fingerprint of whoever this request's cookies sign in, for an org. */
+export async function requestPageFingerprint(db: Database, request: Request, orgId: string) {
+  return accountPageFingerprint(db, await getViewer(request, db, { id: orgId }))
 }
 
 export const ndaVersion = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex')

@@ -18,6 +18,8 @@ export interface RunningServer {
   /** Everything the server printed, for assertions and failure reports. */
   output: () => string
   alive: () => boolean
+  /** The server's PostgreSQL database, for a test that writes as another app server would (PGlite allows none). */
+  databaseUrl?: string
   stop: () => Promise<void>
 }
 
@@ -85,6 +87,7 @@ export async function startServer(
     process: child,
     output: () => output,
     alive,
+    databaseUrl: env.DATABASE_URL,
     async stop() {
       if (alive()) {
         const exited = new Promise((resolve) => child.once('exit', resolve))

@@ -1,6 +1,6 @@
 import { data } from 'react-router'
 import type { Route } from './+types/portal'
-import { getViewer } from '@server/access/viewer'
+import { accountPageFingerprint, getViewer } from '@server/access/viewer'
 import { resolvePortalOrg } from '@server/portal/resolve'
 import { handlePortalEdit } from '@server/portal/editing/index'
 import { loadPortalView } from '@server/portal/view'
@@ -18,6 +18,8 @@ import { isRouteErrorResponse, useRouteError } from 'react-router'
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const org = await resolvePortalOrg(context.db, context.env, request, params.orgSlug)
   const viewer = await getViewer(request, context.db, org)
+  // Read before the page is: a change while it renders shows as a new fingerprint, never a stale page.
+  const fingerprint = await accountPageFingerprint(context.db, viewer)
   const url = new URL(request.url)
   const view = await loadPortalView(context.db, org, viewer, {
     productSlug: params.productSlug,
@@ -30,10 +32,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   // Staff pages render their tools in place (see staff-tools.tsx), visitor dialogs likewise.
   if (view.editor) await loadStaffTools()
   if (visitorToolsShown(view) || request.method === 'POST') await loadVisitorTools()
-  // Only a page built for the Public mode may be stored and served to others (server/page-cache.ts).
-  // An invitation's page names the invitee: it is theirs alone.
-  const shared = view.mode === 'Public' && !url.searchParams.has('inviteToken')
-  return data(view, { headers: shared ? { [SHARED_PAGE_HEADER]: 'public' } : {} })
+  // Only a page built for the Public mode may be stored and served to others (server/page-cache.ts);
+  // an account member's page is stored for their own cookies. An invitation's page names the invitee.
+  const invitation = url.searchParams.has('inviteToken')
+  const mark = invitation ? null : view.mode === 'Public' ? 'public' : fingerprint && `account ${org.id} ${fingerprint}`
+  return data(view, { headers: mark ? { [SHARED_PAGE_HEADER]: mark } : {} })
 }
 
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders
