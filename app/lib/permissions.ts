@@ -36,6 +36,11 @@ export function isStaffPermission(value: unknown): value is StaffPermission {
   return typeof value === 'string' && (STAFF_PERMISSIONS as readonly string[]).includes(value)
 }
 
+/** Customer accounts (preview as one, their comment threads) are for staff who manage them or review requests. */
+export function handlesAccounts(permissions: readonly string[]) {
+  return permissions.includes('accounts') || permissions.includes('access-requests')
+}
+
 export function hasPermission(permissions: readonly string[], permission: StaffPermission) {
   return permissions.includes(permission)
 }

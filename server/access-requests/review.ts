@@ -254,6 +254,7 @@ async function approveLocked(trx: Database, env: Env, staff: StaffMember, reques
     expiresAt: choice.expiresAt,
     ndaRequired: choice.ndaRequired,
     autoApproved: false,
+    setsAccess: true,
     actor: staff.email,
   })
   if (!granted.ok) refuse(400, granted.message)

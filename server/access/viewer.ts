@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto'
+import { handlesAccounts } from '../../app/lib/permissions'
 import { isUuid } from '../http/query'
 import { data } from 'react-router'
 import type { Database } from '../../db/index'
@@ -56,8 +57,7 @@ export async function getViewer(request: Request, db: Database, org: Pick<Portal
     const accountId = search.get('accountId')
     const profileId = search.get('permissionProfileId')
     // Previewing names customer accounts: for staff who manage them or review requests.
-    const mayPreview = staff.permissions.includes('accounts') || staff.permissions.includes('access-requests')
-    if ((accountId || profileId) && mayPreview) return previewViewer(db, org, staff, accountId, profileId)
+    if ((accountId || profileId) && handlesAccounts(staff.permissions)) return previewViewer(db, org, staff, accountId, profileId)
     return { ...staffViewer(staff), account: null, preview: null }
   }
   const member = await getVisitorMember(db, request, org.id)

@@ -282,6 +282,8 @@ export async function revokeAccountAccess(db: Database, staff: StaffMember, inpu
     const members = trx.selectFrom('account_members').select('id').where('account_id', '=', access.account_id)
     const sessions = await trx.deleteFrom('visitor_sessions').where('member_id', 'in', members).executeTakeFirst()
     await trx.deleteFrom('visitor_login_links').where('member_id', 'in', members).where('used_at', 'is', null).execute()
+    // Open invitations into the account are void: nobody joins it until staff give access again.
+    await trx.deleteFrom('account_invites').where('account_id', '=', access.account_id).where('used_at', 'is', null).execute()
     await recordAudit(trx, {
       orgId: staff.orgId,
       actor: staff.email,
@@ -307,6 +309,8 @@ export async function removeAccountMember(db: Database, staff: StaffMember, memb
       .forUpdate(['account_members'])
       .executeTakeFirst()
     if (!member) return refuse(404, 'This member no longer exists.')
+    // The invitations they sent and nobody used go with them.
+    await trx.deleteFrom('account_invites').where('invited_by', '=', member.id).where('used_at', 'is', null).execute()
     await trx.deleteFrom('account_members').where('id', '=', member.id).execute()
     await recordAudit(trx, {
       orgId: staff.orgId,

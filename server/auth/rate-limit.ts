@@ -2,14 +2,15 @@ import { sql } from 'kysely'
 import type { Database } from '../../db/index'
 
 /**
- * Counts a hit against a key in PostgreSQL, so every app server shares the count; one statement,
+ * Counts `cost` hits (one request, or one per recipient) against a key in PostgreSQL, so every app
+ * server shares the count; one statement,
  * so concurrent hits cannot both slip under the limit.
  */
-export async function hitRateLimit(db: Database, key: string, limit: number, windowSeconds: number) {
+export async function hitRateLimit(db: Database, key: string, limit: number, windowSeconds: number, cost = 1) {
   const { rows } = await sql<{ hits: number; window_started_at: Date }>`
-    insert into rate_limits (key, hits, window_started_at) values (${key}, 1, now())
+    insert into rate_limits (key, hits, window_started_at) values (${key}, ${cost}, now())
     on conflict (key) do update set
-      hits = case when rate_limits.window_started_at < now() - make_interval(secs => ${windowSeconds}) then 1 else rate_limits.hits + 1 end,
+      hits = case when rate_limits.window_started_at < now() - make_interval(secs => ${windowSeconds}) then ${cost} else rate_limits.hits + ${cost} end,
       window_started_at = case when rate_limits.window_started_at < now() - make_interval(secs => ${windowSeconds}) then now() else rate_limits.window_started_at end
     returning hits, window_started_at`.execute(db)
   const { hits, window_started_at } = rows[0]

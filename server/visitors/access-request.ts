@@ -187,6 +187,7 @@ export async function submitAccessRequest(
           expiresAt: await defaultExpiry(trx, org.id),
           ndaRequired: settings.ndaRequired,
           autoApproved: true,
+          setsAccess: false,
           actor: 'auto-approval',
         })
         if (granted.ok) {
@@ -229,8 +230,8 @@ async function autoApproval(db: Database, orgId: string, settings: AccessSetting
   if (input.inviteToken) {
     const invite = await findColleagueInvite(db, orgId, input.inviteToken)
     if (invite && invite.email === input.email) {
-      const profile = await accountProfile(db, invite.accountId, input.productId)
-      if (profile) return { inviteId: invite.id, accountId: invite.accountId, profileId: profile }
+      const access = await accountAccess(db, invite.accountId, input.productId)
+      if (access?.live) return { inviteId: invite.id, accountId: invite.accountId, profileId: access.profileId }
     }
   }
   const domain = emailDomain(input.email)
@@ -240,15 +241,24 @@ async function autoApproval(db: Database, orgId: string, settings: AccessSetting
   // that owns the domain takes the requester in, with its own profile when it has one.
   const member = await db.selectFrom('account_members').select('account_id').where('org_id', '=', orgId).where('email', '=', input.email).executeTakeFirst()
   const accountId = member?.account_id ?? (await accountByDomain(db, orgId, input.email))
+  const access = accountId ? await accountAccess(db, accountId, input.productId) : null
+  // Access staff revoked or let expire stays so until staff decide: the request goes to review.
+  if (access && !access.live) return null
   const autoProfile = settings.autoApproveProfileId ? await orgProfile(db, orgId, settings.autoApproveProfileId, input.productId) : undefined
-  const profileId = (accountId && (await accountProfile(db, accountId, input.productId))) ?? autoProfile?.id
+  const profileId = access?.profileId ?? autoProfile?.id
   if (!profileId) return null
   return { inviteId: null, accountId, profileId }
 }
 
-async function accountProfile(db: Database, accountId: string, productId: string) {
-  const row = await db.selectFrom('account_products').select('permission_profile_id').where('account_id', '=', accountId).where('product_id', '=', productId).executeTakeFirst()
-  return row?.permission_profile_id ?? null
+/** An account's access to a product: its profile, and whether it is live. */
+async function accountAccess(db: Database, accountId: string, productId: string) {
+  const row = await db
+    .selectFrom('account_products')
+    .select(['permission_profile_id', 'access_expires_at'])
+    .where('account_id', '=', accountId)
+    .where('product_id', '=', productId)
+    .executeTakeFirst()
+  return row ? { profileId: row.permission_profile_id, live: new Date(row.access_expires_at).getTime() > Date.now() } : null
 }
 
 function isUniqueViolation(error: unknown) {
@@ -275,7 +285,15 @@ export async function requestLoginLink(db: Database, env: Env, org: { id: string
 export type ExtendOutcome = 'request_sent' | 'already_has_access' | 'already_requested' | 'error'
 
 /** An expired member asks for more time: a kind 'extend' request joins the staff queue (PRODUCT.md section 3). */
-export async function requestExtension(db: Database, env: Env, org: { id: string }, memberId: string, productId: string): Promise<ExtendOutcome> {
+export async function requestExtension(
+  db: Database,
+  env: Env,
+  org: { id: string },
+  memberId: string,
+  productId: string,
+  /** Asked for by address, not signed in: only access that existed and expired can be extended. */
+  options: { onlyExpired?: boolean } = {},
+): Promise<ExtendOutcome> {
   const member = await db
     .selectFrom('account_members')
     .innerJoin('accounts', 'accounts.id', 'account_members.account_id')
@@ -293,6 +311,7 @@ export async function requestExtension(db: Database, env: Env, org: { id: string
     .executeTakeFirst()
   if (!member) return 'error'
   if (member.access_expires_at && new Date(member.access_expires_at).getTime() > Date.now()) return 'already_has_access'
+  if (options.onlyExpired && !member.access_expires_at) return 'error'
   try {
     return await db.transaction().execute(async (trx) => {
       const pending = await trx.selectFrom('access_requests').select('id').where('org_id', '=', org.id).where('email', '=', member.email).where('status', '=', 'pending').executeTakeFirst()

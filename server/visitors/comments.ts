@@ -1,5 +1,6 @@
 import type { Database } from '../../db/index'
 import type { CardKind, EnabledState } from '../../app/lib/card-kinds'
+import { handlesAccounts } from '../../app/lib/permissions'
 import { portalAccess } from '../access/portal-access'
 import type { PortalViewer } from '../access/viewer'
 import { recordAudit } from '../audit/record'
@@ -32,7 +33,7 @@ export async function addComment(
 ) {
   if (!(await commentsEnabled(db, org.id))) return false
   const member = viewer.mode === 'AccountExternal' ? viewer.account?.member : null
-  const staff = viewer.mode === 'Main' ? viewer.staff : null
+  const staff = viewer.mode === 'Main' && handlesAccounts(viewer.staff?.permissions ?? []) ? viewer.staff : null
   const accountId = member ? member.accountId : input.accountId
   if (!accountId || (!member && !staff)) return false
   const [item, account] = await Promise.all([

@@ -20,6 +20,11 @@ export interface GrantInput {
   expiresAt: Date
   ndaRequired: boolean
   autoApproved: boolean
+  /**
+   * Staff decide the account's access to the product: its profile, expiry and NDA are set. A rule only
+   * adds a member: an account that already has access keeps it exactly as staff left it.
+   */
+  setsAccess: boolean
   /** Who decided: a staff member's e-mail, or 'auto-approval'. */
   actor: string
 }
@@ -54,7 +59,9 @@ export async function grantAccess(trx: Database, env: Env, input: GrantInput): P
     .insertInto('account_products')
     .values({ account_id: accountId, product_id: input.productId, permission_profile_id: profile.id, access_expires_at: input.expiresAt, nda_required: input.ndaRequired })
     .onConflict((oc) =>
-      oc.columns(['account_id', 'product_id']).doUpdateSet({ permission_profile_id: profile.id, access_expires_at: input.expiresAt, nda_required: input.ndaRequired, expiry_notice_sent_at: null }),
+      input.setsAccess
+        ? oc.columns(['account_id', 'product_id']).doUpdateSet({ permission_profile_id: profile.id, access_expires_at: input.expiresAt, nda_required: input.ndaRequired, expiry_notice_sent_at: null })
+        : oc.columns(['account_id', 'product_id']).doNothing(),
     )
     .execute()
 
@@ -87,7 +94,9 @@ export async function grantAccess(trx: Database, env: Env, input: GrantInput): P
     actor: input.actor,
     action: input.autoApproved ? 'access.auto-approve' : 'access.approve',
     target: input.person.email,
-    after: { accountId, productId: input.productId, profileId: profile.id, expiresAt: input.expiresAt.toISOString(), ndaRequired: input.ndaRequired, requestId: input.requestId ?? null },
+    after: input.setsAccess
+      ? { accountId, productId: input.productId, profileId: profile.id, expiresAt: input.expiresAt.toISOString(), ndaRequired: input.ndaRequired, requestId: input.requestId ?? null }
+      : { accountId, productId: input.productId, requestId: input.requestId ?? null },
   })
   return { ok: true, accountId, memberId: member.id }
 }

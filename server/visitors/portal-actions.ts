@@ -33,11 +33,15 @@ export const UNKNOWN_ERROR = 'Unfortunately, an unknown error has occurred.'
 const LOGIN_ANSWER_MS = 400
 const MINUTE = 60
 
+// Per e-mail limits count per (e-mail, client address): nobody elsewhere can use up a member's own
+// login links or requests (SECURITY-REVIEW.md, denial of someone else).
 const LIMITS = {
   requestPerAddress: { limit: 10, window: 15 * MINUTE },
   requestPerEmail: { limit: 5, window: 60 * MINUTE },
   loginPerAddress: { limit: 20, window: 15 * MINUTE },
   loginPerEmail: { limit: 5, window: 15 * MINUTE },
+  /** Invitation e-mails a member may send a day, counted per recipient. */
+  invitesPerMember: { limit: 50, window: 24 * 60 * MINUTE },
 }
 
 const tooMany = (retryAfterSeconds: number) =>
@@ -62,7 +66,7 @@ export async function handleVisitorAction(request: Request, context: AppLoadCont
       if (formData.get(HONEYPOT)) return { intent, outcome: 'request_sent', email: submission.value.email } satisfies AccessActionData
       const perAddress = await hitRateLimit(context.db, `access-request:ip:${meta.ip}`, LIMITS.requestPerAddress.limit, LIMITS.requestPerAddress.window)
       if (!perAddress.allowed) throw tooMany(perAddress.retryAfterSeconds)
-      const perEmail = await hitRateLimit(context.db, `access-request:email:${submission.value.email}`, LIMITS.requestPerEmail.limit, LIMITS.requestPerEmail.window)
+      const perEmail = await hitRateLimit(context.db, `access-request:email:${submission.value.email}:ip:${meta.ip}`, LIMITS.requestPerEmail.limit, LIMITS.requestPerEmail.window)
       if (!perEmail.allowed) throw tooMany(perEmail.retryAfterSeconds)
       const { outcome, email } = await submitAccessRequest(context.db, context.env, org, submission.value, meta)
       // Two answers belong to the form itself: the address to change, or an error to retry.
@@ -83,7 +87,7 @@ export async function handleVisitorAction(request: Request, context: AppLoadCont
       if (isFreeMail(email, settings.freeMailDomains)) return data({ intent, result: submission.reply({ fieldErrors: { email: [NOT_WORK_EMAIL] } }) } satisfies AccessActionData, { status: 400 })
       if (domainListed(emailDomain(email), settings.blockedDomains)) return { intent, outcome: 'request_declined_blocked_domain', email } satisfies AccessActionData
       // Over the per-address limit the answer stays the same; only the mail is not sent.
-      const perEmail = await hitRateLimit(context.db, `visitor-login:email:${email}`, LIMITS.loginPerEmail.limit, LIMITS.loginPerEmail.window)
+      const perEmail = await hitRateLimit(context.db, `visitor-login:email:${email}:ip:${meta.ip}`, LIMITS.loginPerEmail.limit, LIMITS.loginPerEmail.window)
       await requestLoginLink(context.db, context.env, org, email, perEmail.allowed && !formData.get(HONEYPOT))
       kickEmailWorker()
       await new Promise((resolve) => setTimeout(resolve, Math.max(0, started + LOGIN_ANSWER_MS - Date.now())))
@@ -92,13 +96,23 @@ export async function handleVisitorAction(request: Request, context: AppLoadCont
     case 'extend-access': {
       const viewer = await getViewer(request, context.db, org)
       const productId = await currentProductId(context, org, params.productSlug)
-      const memberId = viewer.account?.member?.id ?? (await memberByEmail(context, org, formData.get('email')))
-      if (!memberId || !productId) return { intent, outcome: 'error' } satisfies AccessActionData
       const perAddress = await hitRateLimit(context.db, `access-request:ip:${meta.ip}`, LIMITS.requestPerAddress.limit, LIMITS.requestPerAddress.window)
       if (!perAddress.allowed) throw tooMany(perAddress.retryAfterSeconds)
-      const outcome = await requestExtension(context.db, context.env, org, memberId, productId)
-      kickEmailWorker()
-      return { intent, outcome } satisfies AccessActionData
+      const signedIn = viewer.mode === 'AccountExternal' ? viewer.account?.member?.id : undefined
+      if (!productId) return { intent, outcome: 'error' } satisfies AccessActionData
+      if (signedIn) {
+        const outcome = await requestExtension(context.db, context.env, org, signedIn, productId)
+        kickEmailWorker()
+        return { intent, outcome } satisfies AccessActionData
+      }
+      // From the access-expired dialog of the Request Access tab, not signed in: every address gets the
+      // same answer, so it tells nobody who is a member; only an expired member's request is filed.
+      const memberId = await memberByEmail(context, org, formData.get('email'))
+      if (memberId && !formData.get(HONEYPOT)) {
+        await requestExtension(context.db, context.env, org, memberId, productId, { onlyExpired: true })
+        kickEmailWorker()
+      }
+      return { intent, outcome: 'request_sent' } satisfies AccessActionData
     }
     case 'logout': {
       const cookie = await destroyVisitorSession(context.db, context.env, request)
@@ -119,14 +133,17 @@ export async function handleVisitorAction(request: Request, context: AppLoadCont
     }
     case 'invite-colleagues': {
       const viewer = await signedInMember(request, context, org)
+      // Only a member whose account has live access brings colleagues into it.
+      if (![...viewer.account.access.values()].some((access) => !access.expired)) throw data('Your access has expired.', { status: 403 })
       const emails = formData.getAll('emails').flatMap((value) => (typeof value === 'string' ? value.split(/[\s,;]+/) : [])).filter(Boolean)
       const form = new FormData()
       for (const email of emails) form.append('emails', email)
       form.set('message', String(formData.get('message') ?? ''))
       const submission = parseForm(form, inviteColleaguesSchema)
       if (submission.status !== 'success') return data({ intent, result: submission.reply() } satisfies AccessActionData, { status: 400 })
-      const perAddress = await hitRateLimit(context.db, `invite:member:${viewer.account.member.id}`, 50, 24 * 60 * MINUTE)
-      if (!perAddress.allowed) throw tooMany(perAddress.retryAfterSeconds)
+      const { limit, window } = LIMITS.invitesPerMember
+      const perMember = await hitRateLimit(context.db, `invite:member:${viewer.account.member.id}`, limit, window, submission.value.emails.length)
+      if (!perMember.allowed) throw tooMany(perMember.retryAfterSeconds)
       await inviteColleagues(context.db, context.env, viewer.account.member, submission.value)
       kickEmailWorker()
       return { intent, outcome: 'invited', emails: submission.value.emails } satisfies AccessActionData

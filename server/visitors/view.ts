@@ -2,6 +2,7 @@ import { countries } from 'countries-list'
 import type { Database } from '../../db/index'
 import type { AccessModalView, PortalView, VisitorView } from '../../app/lib/portal-view'
 import { formatDate } from '../../app/lib/format'
+import { handlesAccounts } from '../../app/lib/permissions'
 import { ndaPending, type PortalViewer } from '../access/viewer'
 import type { PortalOrg } from '../portal/resolve'
 import { loadAccessSettings } from './access-request'
@@ -26,7 +27,9 @@ export async function loadVisitorView(db: Database, org: PortalOrg, viewer: Port
   const member = viewer.mode === 'AccountExternal' ? (account?.member ?? null) : null
   const access = account?.access.get(productId)
   const pendingNda = member && account ? ndaPending(account, productId) && !access?.expired : false
-  const comments = (viewer.mode === 'AccountExternal' || viewer.mode === 'Main') && (await commentsEnabled(db, org.id))
+  // Staff see every account's thread only when customer accounts are theirs to handle.
+  const staffThreads = viewer.mode === 'Main' && handlesAccounts(viewer.staff?.permissions ?? [])
+  const comments = (viewer.mode === 'AccountExternal' || staffThreads) && (await commentsEnabled(db, org.id))
 
   const inviteToken = search.get('inviteToken')
   const invite = inviteToken && viewer.mode === 'Public' ? await findColleagueInvite(db, org.id, inviteToken) : null
@@ -54,13 +57,13 @@ export async function loadVisitorView(db: Database, org: PortalOrg, viewer: Port
   let thread: VisitorView['comments'] = null
   if (discussable && member) {
     thread = { itemUid: openItemUid, threads: [{ accountId: null, accountName: null, entries: await listComments(db, productId, openItemUid, member.accountId, 'account') }] }
-  } else if (discussable && viewer.mode === 'Main') {
+  } else if (discussable && staffThreads) {
     thread = { itemUid: openItemUid, threads: await listThreads(db, org.id, productId, openItemUid) }
   }
 
   // Customer accounts are for staff who manage them or review requests.
   const previewTargets =
-    viewer.mode === 'Main' && viewer.staff?.permissions.some((permission) => permission === 'accounts' || permission === 'access-requests')
+    staffThreads
       ? {
           accounts: await db.selectFrom('accounts').select(['id', 'name']).where('org_id', '=', org.id).orderBy('name').limit(200).execute(),
           profiles: await db.selectFrom('permission_profiles').select(['id', 'name']).where('product_id', '=', productId).orderBy('name').limit(200).execute(),

@@ -51,6 +51,14 @@ describeEachDatabase('accounts and permission profiles', (database) => {
   const profilesOf = (productId: string) => db().selectFrom('permission_profiles').selectAll().where('product_id', '=', productId).orderBy('name').execute()
   const auditActions = async (orgId: string) => (await db().selectFrom('audit_entries').select('action').where('org_id', '=', orgId).execute()).map((entry) => entry.action)
 
+  /** An unused invitation from a member to a colleague. */
+  const inviteInto = (org: { id: string }, accountId: string, memberId: string) =>
+    db()
+      .insertInto('account_invites')
+      .values({ org_id: org.id, account_id: accountId, invited_by: memberId, email: `colleague-${newToken().slice(0, 8).toLowerCase()}@example.test`, token_hash: hashToken(newToken()), expires_at: new Date(Date.now() + 86_400_000) })
+      .execute()
+  const invitesOf = (accountId: string) => db().selectFrom('account_invites').select('id').where('account_id', '=', accountId).execute()
+
   it('lists accounts with their access, NDA state and members, and the profiles per product', async () => {
     const org = await createOrg(database())
     const profile = await createProfile(org.product.id, 'Reviewers')
@@ -108,6 +116,8 @@ describeEachDatabase('accounts and permission profiles', (database) => {
     const account = await createAccount(org, 'Globex', profile.id)
     const bystander = await createAccount(org, 'Bystander', profile.id)
     expect(await sessionsOf(account.memberId)).toHaveLength(1)
+    await inviteInto(org, account.id, account.memberId)
+    await inviteInto(org, bystander.id, bystander.memberId)
 
     const revoked = await post(org, { intent: 'revoke', accountId: account.id, productId: org.product.id })
     expect(revoked.status).toBe(302)
@@ -115,6 +125,9 @@ describeEachDatabase('accounts and permission profiles', (database) => {
     expect(await sessionsOf(account.memberId)).toEqual([])
     expect(await sessionsOf(bystander.memberId)).toHaveLength(1)
     expect(await auditActions(org.id)).toContain('account.revoke')
+    // Nobody joins a revoked account through an invitation sent before.
+    expect(await invitesOf(account.id)).toEqual([])
+    expect(await invitesOf(bystander.id)).toHaveLength(1)
 
     const expiresOn = inDays(30)
     const extended = await post(org, { intent: 'extend', accountId: account.id, productId: org.product.id, expiresOn })
@@ -123,14 +136,16 @@ describeEachDatabase('accounts and permission profiles', (database) => {
     expect(await auditActions(org.id)).toContain('account.extend')
   })
 
-  it('removes a member, whose sessions go with them', async () => {
+  it('removes a member, whose sessions and unused invitations go with them', async () => {
     const org = await createOrg(database())
     const profile = await createProfile(org.product.id)
     const account = await createAccount(org, 'Hooli', profile.id)
+    await inviteInto(org, account.id, account.memberId)
     const removed = await post(org, { intent: 'remove-member', memberId: account.memberId })
     expect(removed.status).toBe(302)
     expect(await db().selectFrom('account_members').select('id').where('id', '=', account.memberId).execute()).toEqual([])
     expect(await sessionsOf(account.memberId)).toEqual([])
+    expect(await invitesOf(account.id)).toEqual([])
     expect(await auditActions(org.id)).toContain('account.member.remove')
   })
 

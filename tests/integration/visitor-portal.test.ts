@@ -12,6 +12,7 @@ import {
   createItem,
   createMember,
   createOrg,
+  createStaffMember,
   createPermissionProfile,
   visitorCookie,
   type OrgFixture,
@@ -185,6 +186,29 @@ describeEachDatabase('portal preview and comments', (database) => {
     expect(refused.status).toBe(403)
     expect(await commentRows(off.org)).toEqual([])
     expect((await portal(off.org, { cookie: off.memberCookie, query: `?itemUid=${off.granted.uid}` })).data.visitor?.comments).toBeNull()
+  })
+
+  it('shows staff every account’s thread and lets them answer only when customer accounts are theirs to handle', async () => {
+    const { org, granted, account, memberCookie } = await commentsOrg()
+    const query = `?itemUid=${granted.uid}`
+    await post(org, { intent: 'comment', itemUid: granted.uid, content: 'Is the key rotated yearly?' }, { cookie: memberCookie, query })
+
+    const reviewer = await createStaffMember(database(), `reviewer-${org.slug}@northwind.test`, ['access-requests'], { org, name: 'Rita Reviewer' })
+    const threads = (await portal(org, { cookie: reviewer, query })).data.visitor?.comments?.threads
+    expect(threads?.map((thread) => thread.accountName)).toContain('Contoso')
+    const answered = await post(org, { intent: 'comment', itemUid: granted.uid, accountId: account.id, content: 'Yes, every year.' }, { cookie: reviewer, query })
+    expect(answered.status).toBe(302)
+
+    for (const permissions of [['documents'], ['statuspage:edit', 'files:view']]) {
+      const staff = await createStaffMember(database(), `${permissions[0].replace(':', '-')}-${org.slug}@northwind.test`, permissions, { org })
+      const view = await portal(org, { cookie: staff, query })
+      expect(view.data.mode).toBe('Main')
+      expect(view.data.visitor?.comments).toBeNull()
+      expect(JSON.stringify(view.data)).not.toContain('rotated yearly')
+      const refused = await post(org, { intent: 'comment', itemUid: granted.uid, accountId: account.id, content: 'Not mine to answer.' }, { cookie: staff, query })
+      expect(refused.status).toBe(403)
+    }
+    expect((await commentRows(org)).map((row) => row.content).sort()).toEqual(['Is the key rotated yearly?', 'Yes, every year.'])
   })
 
   it('refuses a comment on an item the member cannot see unlocked, or that does not exist', async () => {

@@ -45,7 +45,8 @@ describeEachDatabase('visitor access requests and login', (database) => {
     relationshipDropdown: 'customer',
     ...extra,
   })
-  const requestAccess = (org: OrgFixture, email: string, extra: Record<string, string | string[]> = {}) => post(org, requestForm(org, email, extra))
+  const requestAccess = (org: OrgFixture, email: string, extra: Record<string, string | string[]> = {}, clientAddress?: string) =>
+    post(org, requestForm(org, email, extra), { clientAddress })
 
   async function configure(org: { id: string }, values: Record<string, unknown>) {
     const stored = Object.fromEntries(Object.entries(values).map(([key, value]) => [key, Array.isArray(value) || (value && typeof value === 'object') ? JSON.stringify(value) : value]))
@@ -339,6 +340,42 @@ describeEachDatabase('visitor access requests and login', (database) => {
     expect(await requestsOf(org)).toEqual(expect.arrayContaining([expect.objectContaining({ email: invitee, status: 'approved', account_id: account.id })]))
   })
 
+  it('never undoes what staff decided: a rule or an invitation into an account whose access ended goes to review, and a live account keeps its expiry and profile', async () => {
+    const org = await createOrg(database())
+    const ruleProfile = await createPermissionProfile(database(), org.product, { name: 'Rule', allRestricted: true })
+    const staffProfile = await createPermissionProfile(database(), org.product, { name: 'Chosen by staff', cardKinds: ['Legal'] })
+    const revokedDomain = domainOf(org, 'revoked')
+    const liveDomain = domainOf(org, 'live')
+    await configure(org, { auto_approve: 'domains', auto_approve_domains: [revokedDomain, liveDomain], auto_approve_profile_id: ruleProfile.id, default_access_days: 365 })
+    const revokedUntil = new Date(Date.now() - 60_000)
+    const revoked = await createAccount(database(), org, { name: 'Revoked', domains: [revokedDomain], access: [{ productId: org.product.id, profileId: staffProfile.id, expiresAt: revokedUntil }] })
+    const liveUntil = new Date(Date.now() + 10 * DAY)
+    const live = await createAccount(database(), org, { name: 'Live', domains: [liveDomain], access: [{ productId: org.product.id, profileId: staffProfile.id, expiresAt: liveUntil }] })
+    const accessOf = (account: { id: string }) =>
+      db().selectFrom('account_products').select(['permission_profile_id', 'access_expires_at']).where('account_id', '=', account.id).executeTakeFirstOrThrow()
+
+    // By domain, into the revoked account (a +tag alias of a member's address too): review, access untouched.
+    for (const email of [`new@${revokedDomain}`, `old+1@${revokedDomain}`]) {
+      expect(outcomeOf(await requestAccess(org, email, { companyName: 'Revoked' }))).toEqual({ status: 200, outcome: 'request_sent' })
+    }
+    expect(await accessOf(revoked)).toEqual({ permission_profile_id: staffProfile.id, access_expires_at: revokedUntil })
+    expect(await db().selectFrom('account_members').select('id').where('account_id', '=', revoked.id).execute()).toEqual([])
+
+    // By domain, into the live account: the member joins; the expiry and profile staff chose stay.
+    expect(outcomeOf(await requestAccess(org, `joiner@${liveDomain}`, { companyName: 'Live' }))).toEqual({ status: 200, outcome: 'request_approved' })
+    expect(await accessOf(live)).toEqual({ permission_profile_id: staffProfile.id, access_expires_at: liveUntil })
+
+    // An invitation sent while the account was live is void once its access ends.
+    const inviter = await db().selectFrom('account_members').select(['id']).where('email', '=', `joiner@${liveDomain}`).executeTakeFirstOrThrow()
+    const invitee = `partner@${domainOf(org, 'partner')}`
+    expect((await post(org, { intent: 'invite-colleagues', emails: invitee }, { cookie: await visitorCookie(database(), org, inviter.id) })).status).toBe(200)
+    const [invitation] = await mailsTo(invitee)
+    await db().updateTable('account_products').set({ access_expires_at: revokedUntil }).where('account_id', '=', live.id).execute()
+    expect(outcomeOf(await requestAccess(org, invitee, { inviteToken: invitation.secrets[0] }))).toEqual({ status: 200, outcome: 'request_sent' })
+    expect(await accessOf(live)).toEqual({ permission_profile_id: staffProfile.id, access_expires_at: revokedUntil })
+    expect(await db().selectFrom('account_members').select('id').where('email', '=', invitee).execute()).toEqual([])
+  })
+
   it('gives a bot that fills the honeypot the same answer, and writes nothing', async () => {
     const org = await createOrg(database())
     const member = await memberOf(org, `mulder@${domainOf(org, 'fbi')}`)
@@ -350,24 +387,26 @@ describeEachDatabase('visitor access requests and login', (database) => {
     // Even for a member's address: no login link goes out.
     expect(outcomeOf(await requestAccess(org, member.email, { website: 'x' }))).toEqual({ status: 200, outcome: 'request_sent' })
     expect(await counts(org)).toEqual(before)
-    expect(await db().selectFrom('rate_limits').select('key').where('key', 'like', `access-request:email:%${domainOf(org, 'spam')}`).execute()).toEqual([])
+    expect(await db().selectFrom('rate_limits').select('key').where('key', 'like', `access-request:email:%${domainOf(org, 'spam')}%`).execute()).toEqual([])
   })
 
-  it('limits requests per e-mail address: the sixth within the hour is refused with 429', async () => {
+  it('limits requests per e-mail address and client address: the sixth within the hour is refused with 429, nobody else is', async () => {
     const org = await createOrg(database())
     const email = `eager@${domainOf(org, 'fabrikam')}`
+    const from = nextAddress()
     const outcomes: string[] = []
     for (let attempt = 0; attempt < 5; attempt++) {
-      const answer = await requestAccess(org, email)
+      const answer = await requestAccess(org, email, {}, from)
       expect(answer.status).toBe(200)
       outcomes.push(answer.data.outcome)
     }
     expect(outcomes).toEqual(['request_sent', 'pending_request', 'pending_request', 'pending_request', 'pending_request'])
-    const refused = await requestAccess(org, email)
+    const refused = await requestAccess(org, email, {}, from)
     expect(refused.status).toBe(429)
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0)
-    // Another address is not affected.
-    expect(outcomeOf(await requestAccess(org, `calm@${domainOf(org, 'fabrikam')}`))).toEqual({ status: 200, outcome: 'request_sent' })
+    // Another e-mail address is not affected, and neither is the person from where they are.
+    expect(outcomeOf(await requestAccess(org, `calm@${domainOf(org, 'fabrikam')}`, {}, from))).toEqual({ status: 200, outcome: 'request_sent' })
+    expect(outcomeOf(await requestAccess(org, email))).toEqual({ status: 200, outcome: 'pending_request' })
   })
 
   it('decides in the spec’s order', async () => {

@@ -166,14 +166,18 @@ describeEachDatabase('visitor sessions, NDA, invitations and extensions', (datab
     expect(after.data.visitor?.account).toBeNull()
   })
 
-  it('mails at most five login links per address in 15 minutes, and none to a bot, with the same answer throughout', async () => {
+  it('mails at most five login links per e-mail and client address in 15 minutes, and none to a bot, with the same answer throughout', async () => {
     const org = await createOrg(database())
     const { member } = await accountWithMember(org)
+    const elsewhere = nextAddress()
     const answers = []
-    for (let attempt = 0; attempt < 6; attempt++) answers.push(await post(org, { intent: 'login', email: member.email }))
+    for (let attempt = 0; attempt < 6; attempt++) answers.push(await post(org, { intent: 'login', email: member.email }, { clientAddress: elsewhere }))
     answers.push(await post(org, { intent: 'login', email: member.email, website: 'https://spam.example' }))
     expect(answers.map((answer) => [answer.status, answer.data.outcome])).toEqual(Array.from({ length: 7 }, () => [200, 'login_sent']))
     expect(await mailsTo(member.email)).toHaveLength(5)
+    // Whoever used up that address's links, the member still gets one from where they are.
+    await post(org, { intent: 'login', email: member.email.toUpperCase() })
+    expect(await mailsTo(member.email)).toHaveLength(6)
   })
 
   it('records that a member saw the welcome dialog', async () => {
@@ -354,6 +358,25 @@ describeEachDatabase('visitor sessions, NDA, invitations and extensions', (datab
     expect(opened.data.visitor?.accessModal).toMatchObject({ tab: 'request', email: `dave@${at}`, inviteToken: token })
   })
 
+  it('lets only a member with live access invite, and counts every invitation e-mail against a daily limit', async () => {
+    const org = await createOrg(database())
+    const { member: expired } = await accountWithMember(org, { expired: true, email: `expired-${org.slug}@contoso.test` })
+    const colleague = `carol-${org.slug}@contoso.test`
+    const refused = await post(org, { intent: 'invite-colleagues', emails: colleague }, { cookie: await cookieOf(org, expired) })
+    expect(refused.status).toBe(403)
+    expect(await mailsTo(colleague)).toEqual([])
+
+    const { member } = await accountWithMember(org)
+    const cookie = await cookieOf(org, member)
+    const batch = (from: number) => Array.from({ length: 20 }, (_, index) => `colleague${from + index}-${org.slug}@contoso.test`).join(',')
+    expect((await post(org, { intent: 'invite-colleagues', emails: batch(0) }, { cookie })).status).toBe(200)
+    expect((await post(org, { intent: 'invite-colleagues', emails: batch(20) }, { cookie })).status).toBe(200)
+    // Fifty recipients a day: a third batch of twenty is refused whole.
+    const over = await post(org, { intent: 'invite-colleagues', emails: batch(40) }, { cookie })
+    expect(over.status).toBe(429)
+    expect(await db().selectFrom('account_invites').select('id').where('org_id', '=', org.id).execute()).toHaveLength(40)
+  })
+
   it('lets only a signed-in member invite colleagues', async () => {
     const org = await createOrg(database())
     const colleague = `carol-${org.slug}@contoso.test`
@@ -384,6 +407,19 @@ describeEachDatabase('visitor sessions, NDA, invitations and extensions', (datab
     const again = await post(org, { intent: 'extend-access' }, { cookie })
     expect(again.data).toEqual({ intent: 'extend-access', outcome: 'already_requested' })
     expect(await db().selectFrom('access_requests').select('id').where('org_id', '=', org.id).execute()).toHaveLength(1)
+  })
+
+  it('answers an extension asked by address alike for every address, and files one only for an expired member', async () => {
+    const org = await createOrg(database())
+    const { member: expired } = await accountWithMember(org, { expired: true, email: `gone-${org.slug}@contoso.test` })
+    const { member: live } = await accountWithMember(org, { email: `here-${org.slug}@contoso.test` })
+    for (const email of [expired.email, live.email, `nobody-${org.slug}@contoso.test`, 'not an address']) {
+      const answered = await post(org, { intent: 'extend-access', email })
+      expect(answered.status, email).toBe(200)
+      expect(answered.data, email).toEqual({ intent: 'extend-access', outcome: 'request_sent' })
+    }
+    const requests = await db().selectFrom('access_requests').select(['kind', 'member_id']).where('org_id', '=', org.id).execute()
+    expect(requests).toEqual([{ kind: 'extend', member_id: expired.id }])
   })
 
   it('answers a member whose access is live with already_has_access', async () => {
