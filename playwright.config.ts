@@ -7,7 +7,7 @@ const baseURL = `http://localhost:${port}`
 // The journeys without JavaScript have a demo server of their own, so both projects run at once.
 const noScriptURL = `http://localhost:${port + 1}`
 const postgres = Boolean(process.env.TEST_DATABASE_URL)
-const JOURNEY = /visitor-journey\.spec\.ts$/
+const JOURNEY = /(visitor-journey|subscriptions)\.spec\.ts$/
 const databaseScope = process.env.E2E_SCOPE === 'database'
 /** The tags a project leaves out: its own, @postgres-only without PostgreSQL, @a11y in the database scope. */
 const exclude = (...tags: string[]) => {

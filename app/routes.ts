@@ -12,6 +12,9 @@ const portalPaths = (prefix: string, id: string) => [
   route(`${prefix}/files/:fileId/:fileName?`, portalFile, { id: `${id}-file` }),
   route(`${prefix}/access/:token`, 'routes/portal/access-link.tsx', { id: `${id}-access-link` }),
   route(`${prefix}/nda`, 'routes/resources/portal-nda.ts', { id: `${id}-nda` }),
+  route(`${prefix}/subscribe/:token`, 'routes/portal/subscribe-confirm.tsx', { id: `${id}-subscribe-confirm` }),
+  route(`${prefix}/unsubscribe`, 'routes/resources/portal-unsubscribe.ts', { id: `${id}-unsubscribe` }),
+  route(`${prefix}/updates.atom`, 'routes/resources/portal-feed.ts', { id: `${id}-feed` }),
 ]
 
 export default [
@@ -25,6 +28,9 @@ export default [
     route('audit', 'routes/staff/audit/index.tsx'),
     route('documents', 'routes/staff/documents/index.tsx'),
     route('access-requests', 'routes/staff/access-requests/index.tsx'),
+    route('updates', 'routes/staff/updates/index.tsx'),
+    route('subscribers', 'routes/staff/subscribers/index.tsx'),
+    route('subscribers/export.csv', 'routes/staff/subscribers/export.ts'),
     route('accounts', 'routes/staff/accounts/index.tsx'),
     route('settings', 'routes/staff/settings/index.tsx'),
     route('settings/outbox', 'routes/staff/settings/outbox.tsx'),

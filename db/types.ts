@@ -236,6 +236,7 @@ export interface Outbox {
   status: Generated<string>;
   subject: string;
   text_body: string;
+  update_send_id: string | null;
 }
 
 export interface PermissionProfiles {
@@ -347,6 +348,28 @@ export interface Subprocessors {
   purpose: string | null;
 }
 
+export interface SubscriberBlocks {
+  created_at: Generated<Timestamp>;
+  created_by: string;
+  id: Generated<string>;
+  kind: string;
+  org_id: string;
+  pattern: string;
+}
+
+export interface Subscribers {
+  confirm_sent_at: Timestamp | null;
+  confirm_token_hash: string | null;
+  confirmed_at: Timestamp | null;
+  created_at: Generated<Timestamp>;
+  email: string;
+  id: Generated<string>;
+  org_id: string;
+  source: string;
+  status: Generated<string>;
+  unsubscribed_at: Timestamp | null;
+}
+
 export interface TrustedByCompanies {
   company_id: string | null;
   domain: string | null;
@@ -368,6 +391,20 @@ export interface Updates {
   pinned: Generated<boolean>;
   topic_id: string;
   updated_at: Generated<Timestamp>;
+}
+
+export interface UpdateSends {
+  audience: string;
+  audience_emails: Generated<Json>;
+  created_at: Generated<Timestamp>;
+  created_by: string;
+  expanded_at: Timestamp | null;
+  expanded_through: string | null;
+  id: Generated<string>;
+  org_id: string;
+  recipients: Generated<number>;
+  status: Generated<string>;
+  update_id: string;
 }
 
 export interface UpdateTopics {
@@ -424,7 +461,10 @@ export interface DB {
   staff_members: StaffMembers;
   staff_sessions: StaffSessions;
   subprocessors: Subprocessors;
+  subscriber_blocks: SubscriberBlocks;
+  subscribers: Subscribers;
   trusted_by_companies: TrustedByCompanies;
+  update_sends: UpdateSends;
   update_topics: UpdateTopics;
   updates: Updates;
   visitor_login_links: VisitorLoginLinks;

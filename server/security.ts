@@ -33,8 +33,13 @@ export const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
  * browser leaves it out, the Referer's origin) has to equal `expected` exactly: scheme, host and port.
  * `Origin: null` (sandboxed frames, some redirects) is refused like any other origin.
  */
+const ONE_CLICK_UNSUBSCRIBE = /^\/(portal\/[^/?#]+\/)?unsubscribe(\?|$)/i
+
 export function crossOriginRejection(req: IncomingMessage, expected: string): string | null {
   if (SAFE_METHODS.has(req.method ?? 'GET')) return null
+  // RFC 8058: a mail provider POSTs a one-click unsubscribe with no cookie and no Origin of ours; the
+  // signed token in the URL is its only credential, and it can do nothing else.
+  if (req.method === 'POST' && ONE_CLICK_UNSUBSCRIBE.test(req.url ?? '')) return null
   const origin = req.headers.origin ?? refererOrigin(req.headers.referer)
   if (!origin) return 'This request is missing its Origin header.'
   return origin === expected ? null : 'Cross-origin requests are not allowed.'

@@ -12,6 +12,7 @@ export function portalMeta(view: PortalView) {
     { title },
     { name: 'description', content: view.portal.description },
     { tagName: 'link', rel: 'canonical', href: canonical },
+    { tagName: 'link', rel: 'alternate', type: 'application/atom+xml', title: `${siteName} Updates`, href: `${view.portal.portalUrl.replace(/\/$/, '')}/updates.atom` },
     { property: 'og:title', content: title },
     { property: 'og:site_name', content: siteName },
     { property: 'og:description', content: view.portal.description },

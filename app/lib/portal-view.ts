@@ -248,6 +248,12 @@ export interface VisitorView {
   welcome: boolean
   accessExpired: boolean
   inviteDialog: boolean
+  /** The subscribe popover (`subscribe=true`), with the source it records. */
+  subscribe: { source: string } | null
+  /** The subscribe result dialog (`subscribeStatus`). */
+  subscribeStatus: 'confirmed' | 'blocked' | 'token-invalid' | null
+  /** The unsubscribe dialog: only for a token of this org that decodes to an e-mail. */
+  unsubscribe: { token: string } | null
   termsUrl: string | null
   privacyUrl: string | null
   commentsEnabled: boolean

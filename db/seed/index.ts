@@ -36,6 +36,7 @@ import {
 } from './northwind'
 import { DOCUMENT_DETAILS, MOBILE_ITEMS, PLATFORM_ITEMS, type DemoItem } from './northwind-items'
 import { DEMO_DOCUMENTS, makeDemoPdf } from './pdf'
+import { seedSubscribers } from './northwind-subscribers'
 
 export interface DemoCredentials {
   email: string
@@ -292,6 +293,7 @@ export async function seedDemoIfEmpty(
         created_at: ago(PENDING_REQUEST.daysAgo),
       })
       .execute()
+    await seedSubscribers(trx, org.id)
 
     return true
   })

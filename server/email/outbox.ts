@@ -1,3 +1,4 @@
+import { createHash, randomUUID } from 'node:crypto'
 import { sql } from 'kysely'
 import type { Database } from '../../db/index'
 import { oneLine } from './text'
@@ -24,6 +25,8 @@ export interface NewEmail {
    * once the mail is handed over.
    */
   secrets?: readonly string[]
+  /** The update send (server/updates/fanout.ts) this mail is one recipient of: at most one row per send and recipient. */
+  updateSendId?: string | null
 }
 
 export interface ClaimedEmail {
@@ -37,6 +40,17 @@ export interface ClaimedEmail {
   /** Still to be hidden from anything stored about this mail, such as a provider's error message. */
   secrets: string[]
   attempts: number
+  /** The send group the row was queued in (enqueueEmails), or null for a mail queued alone. */
+  group: string | null
+}
+
+/**
+ * Rows claimed to go out together: a send group (or the part of one in the same state), or one mail.
+ * `key` is the provider's idempotency key: the row id for one mail, else a hash of the sorted row ids.
+ */
+export interface ClaimedBatch {
+  key: string
+  emails: ClaimedEmail[]
 }
 
 /** After this many failed attempts a row stops being retried and shows as 'failed' in /settings/outbox. */
@@ -49,8 +63,77 @@ const MAX_DELAY_SECONDS = 3600
 const SECRET = /^[A-Za-z0-9._~-]{16,2048}$/
 const PLACEHOLDER = /\[redacted:(\d{1,3})\]/g
 
+/**
+ * Rows queued together by enqueueEmails are sent together: Resend's batch API takes at most 100 mails.
+ * Until a row is sent, its provider_message_id holds its group (`group:<uuid>`); the provider's id
+ * replaces it on delivery. Fixed at enqueue, a group is the same set of rows after any crash, so its
+ * batch idempotency key is too (decision 015).
+ */
+export const SEND_GROUP_SIZE = 100
+const GROUP_PREFIX = 'group:'
+
 /** Queues a mail; pass the transaction of the change that causes it. Returns the row id (the idempotency key). */
 export async function enqueueEmail(db: Database, email: NewEmail): Promise<string> {
+  const stored = storedEmail(email)
+  // Serialised here: pg would send a plain object as JSON too, but not an empty array or a Map.
+  const row = await db
+    .insertInto('outbox')
+    .values({ ...stored, headers: JSON.stringify(stored.headers) })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  return row.id
+}
+
+/**
+ * Queues many mails in one statement, in groups of SEND_GROUP_SIZE that the worker sends as one batch,
+ * in the order given. A mail of an update send whose recipient already has a row is skipped (a re-run
+ * after a crash adds nobody twice). Returns the ids of the rows written.
+ *
+ * Mails whose stored form is the same (an update to a thousand subscribers differs only in each one's
+ * unsubscribe token, which is stored apart) send their content to the database once: the bytes of a
+ * thousand copies of a branded HTML body, not the rows, were what made a batch slow.
+ */
+export async function enqueueEmails(db: Database, emails: Iterable<NewEmail>): Promise<string[]> {
+  type Content = { n: number; subject: string; text_body: string; html_body: string | null; headers: Record<string, string>; headersKey: string }
+  const contents: Content[] = []
+  const byKey = new Map<string, Content>()
+  let group = ''
+  const mails: object[] = []
+  // One mail at a time from an iterable: a thousand whole mails are never held at once, only their rows.
+  for (const email of emails) {
+    if (mails.length % SEND_GROUP_SIZE === 0) group = `${GROUP_PREFIX}${randomUUID()}`
+    const { subject, text_body, html_body, headers, ...mail } = storedEmail(email)
+    const headersKey = JSON.stringify(headers)
+    // Most often the same as the mail before: compared as strings, without building a key.
+    const last = contents.at(-1)
+    let content = last && last.text_body === text_body && last.html_body === html_body && last.subject === subject && last.headersKey === headersKey ? last : undefined
+    if (!content) {
+      const key = `${subject}\0${text_body}\0${html_body}\0${headersKey}`
+      content = byKey.get(key)
+      if (!content) {
+        content = { n: contents.length, subject, text_body, html_body, headers, headersKey }
+        contents.push(content)
+        byKey.set(key, content)
+      }
+    }
+    mails.push({ ...mail, content: content.n, provider_message_id: group })
+  }
+  if (!mails.length) return []
+  const inserted = await sql<{ id: string }>`
+    insert into outbox (org_id, recipient, subject, text_body, html_body, headers, secrets, update_send_id, provider_message_id)
+    select mail.org_id, mail.recipient, content.subject, content.text_body, content.html_body, content.headers, mail.secrets, mail.update_send_id, mail.provider_message_id
+    from json_to_recordset(${JSON.stringify(mails)}::json)
+      as mail (org_id uuid, recipient text, content int, secrets text[], update_send_id uuid, provider_message_id text)
+    join json_to_recordset(${JSON.stringify(contents.map(({ headersKey: _headersKey, ...content }) => content))}::json)
+      as content (n int, subject text, text_body text, html_body text, headers jsonb) on content.n = mail.content
+    on conflict (update_send_id, recipient) where update_send_id is not null do nothing
+    returning id
+  `.execute(db)
+  return inserted.rows.map((row) => row.id)
+}
+
+/** The row of a mail: one-line subject and headers, its secrets checked and hidden (decision 010). */
+function storedEmail(email: NewEmail) {
   const secrets = [...(email.secrets ?? [])]
   const hide = (value: string) => hideSecrets(value, secrets)
   // Headers are one line each, whatever a caller put into them.
@@ -61,21 +144,16 @@ export async function enqueueEmail(db: Database, email: NewEmail): Promise<strin
       throw new Error('An e-mail secret must be a token of 16 or more URL-safe characters that the mail contains')
     }
   }
-  const row = await db
-    .insertInto('outbox')
-    .values({
-      org_id: email.orgId ?? null,
-      recipient: oneLine(email.to),
-      subject: hide(oneLine(email.subject)),
-      text_body: hide(email.text),
-      html_body: email.html === undefined ? null : hide(email.html),
-      // Serialised here: pg would send a plain object as JSON too, but not an empty array or a Map.
-      headers: JSON.stringify(Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, hide(value)]))),
-      secrets,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow()
-  return row.id
+  return {
+    org_id: email.orgId ?? null,
+    recipient: oneLine(email.to),
+    subject: hide(oneLine(email.subject)),
+    text_body: hide(email.text),
+    html_body: email.html === undefined ? null : hide(email.html),
+    headers: Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, hide(value)])),
+    secrets,
+    update_send_id: email.updateSendId ?? null,
+  }
 }
 
 /** `value` with each secret replaced by its placeholder, `[redacted:1]` for the first. */
@@ -91,61 +169,140 @@ function revealSecrets(value: string, secrets: readonly string[]) {
 }
 
 /**
- * Moves up to `limit` due rows to 'sending' for `lockSeconds` and returns them. Due: pending, or
- * 'sending' whose lock ran out (its worker died mid-way), with next_attempt_at reached.
+ * Moves up to about `limit` due rows to 'sending' for `lockSeconds` and returns them as batches. Due:
+ * pending, or 'sending' whose lock ran out (its worker died mid-way), with next_attempt_at reached.
  * SKIP LOCKED lets concurrent workers pass over rows another one is claiming, and the re-check of the
  * WHERE on a row whose claim committed meanwhile (now 'sending' with a live lock) keeps it from being
  * claimed twice.
+ *
+ * A send group is claimed whole or not at all: its rows change state together (one statement each), so
+ * its due rows are those with its status and next_attempt_at, found through the outbox_due index. When
+ * the limit cut a group, or another worker holds part of it, the group waits for a later claim: a part
+ * sent under the group's key would be another payload for the same key.
  */
+export async function claimDueBatches(db: Database, limit: number, lockSeconds: number): Promise<ClaimedBatch[]> {
+  return db.transaction().execute(async (trx) => {
+    // Each status apart, so each reads the index in order instead of sorting every due row; within one
+    // next_attempt_at (a thousand rows queued by one statement) by group, so the limit cuts one group at most.
+    // At least a whole group is read, so a limit below the group size still claims one.
+    const pick = Math.max(limit, SEND_GROUP_SIZE)
+    const picked = await sql<{ id: string; status: string; group: string | null; at: string; members: number | null }>`
+      with stale as (
+        select id, status, next_attempt_at, provider_message_id from outbox
+        where status = 'sending' and locked_until < now() and next_attempt_at <= now()
+        order by next_attempt_at, provider_message_id limit ${pick}
+        for update skip locked
+      ), fresh as (
+        select id, status, next_attempt_at, provider_message_id from outbox
+        where status = 'pending' and next_attempt_at <= now()
+        order by next_attempt_at, provider_message_id limit ${pick}
+        for update skip locked
+      ), picked as (
+        select * from stale union all select * from fresh
+      ), classes as (
+        select distinct status, next_attempt_at, provider_message_id from picked where provider_message_id like ${`${GROUP_PREFIX}%`}
+      ), members as (
+        select classes.status, classes.next_attempt_at, classes.provider_message_id, count(*)::int as members
+        from classes
+        join outbox on outbox.status = classes.status and outbox.next_attempt_at = classes.next_attempt_at and outbox.provider_message_id = classes.provider_message_id
+        where outbox.status = 'pending' or outbox.locked_until < now()
+        group by classes.status, classes.next_attempt_at, classes.provider_message_id
+      )
+      select picked.id, picked.status, picked.provider_message_id as "group", picked.next_attempt_at::text as at, members.members
+      from picked
+      left join members using (status, next_attempt_at, provider_message_id)
+      order by picked.next_attempt_at, picked.provider_message_id
+    `.execute(trx)
+
+    // Whole groups (and single mails) in the order picked, up to the limit (the first one whatever its size).
+    const batches = new Map<string, { ids: string[]; members: number }>()
+    for (const row of picked.rows) {
+      const grouped = row.group?.startsWith(GROUP_PREFIX) ?? false
+      const key = grouped ? `${row.group}|${row.status}|${row.at}` : row.id
+      const batch = batches.get(key) ?? { ids: [], members: grouped ? (row.members ?? 0) : 1 }
+      batch.ids.push(row.id)
+      batches.set(key, batch)
+    }
+    const ids: string[] = []
+    const batchOf = new Map<string, string>()
+    for (const [key, batch] of batches) {
+      if (batch.ids.length !== batch.members) continue
+      if (ids.length && ids.length + batch.ids.length > limit) break
+      ids.push(...batch.ids)
+      for (const id of batch.ids) batchOf.set(id, key)
+    }
+    if (!ids.length) return []
+
+    // Rows of one update carry the same stored content: it comes back once, with the first row that has
+    // it, instead of a hundred copies of the same HTML.
+    const claimedRows = await sql<{
+      id: string
+      org_id: string | null
+      recipient: string
+      secrets: string[]
+      attempts: number
+      provider_message_id: string | null
+      content: number
+      subject: string | null
+      text_body: string | null
+      html_body: string | null
+      headers: unknown
+    }>`
+      with claimed as (
+        update outbox set status = 'sending', locked_until = now() + make_interval(secs => ${lockSeconds})
+        where id = any(${ids}::uuid[])
+        returning id, org_id, recipient, secrets, attempts, provider_message_id, subject, text_body, html_body, headers
+      ), numbered as (
+        select claimed.*,
+          dense_rank() over (order by subject, text_body, html_body, headers) as content,
+          row_number() over (partition by subject, text_body, html_body, headers) as copy
+        from claimed
+      )
+      select id, org_id, recipient, secrets, attempts, provider_message_id, content::int,
+        case when copy = 1 then subject end as subject, case when copy = 1 then text_body end as text_body,
+        case when copy = 1 then html_body end as html_body, case when copy = 1 then headers end as headers
+      from numbered
+      order by content, copy
+    `.execute(trx)
+    const contents = new Map<number, { subject: string; text_body: string; html_body: string | null; headers: unknown }>()
+    const rows = claimedRows.rows.map(({ subject, text_body, html_body, headers, ...row }) => {
+      if (subject !== null && text_body !== null) contents.set(row.content, { subject, text_body, html_body, headers })
+      return { ...row, ...contents.get(row.content)! }
+    })
+    // Batches in the order picked (a dead worker's first); rows in a batch by id, so a batch sent again is
+    // the same payload.
+    const claimed = new Map<string, ClaimedEmail[]>([...new Set(batchOf.values())].map((key) => [key, []]))
+    for (const row of rows) {
+      const group = row.provider_message_id?.startsWith(GROUP_PREFIX) ? row.provider_message_id : null
+      claimed.get(batchOf.get(row.id)!)!.push({
+        id: row.id,
+        orgId: row.org_id,
+        to: row.recipient,
+        subject: revealSecrets(row.subject, row.secrets),
+        text: revealSecrets(row.text_body, row.secrets),
+        html: row.html_body === null ? null : revealSecrets(row.html_body, row.secrets),
+        headers: Object.fromEntries(Object.entries(stringHeaders(row.headers)).map(([name, value]) => [name, revealSecrets(value, row.secrets)])),
+        secrets: row.secrets,
+        attempts: row.attempts,
+        group,
+      })
+    }
+    return [...claimed.values()].map((emails) => {
+      emails.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+      return { key: batchKey(emails.map((email) => email.id)), emails }
+    })
+  })
+}
+
+/** The idempotency key of rows sent together: the row id of one, a hash of the sorted ids of several. */
+export function batchKey(ids: readonly string[]) {
+  if (ids.length === 1) return ids[0]
+  return `batch-${createHash('sha256').update([...ids].sort().join(',')).digest('hex')}`
+}
+
+/** Claims due rows as one list (claimDueBatches without the batches), oldest first. */
 export async function claimDueEmails(db: Database, limit: number, lockSeconds: number): Promise<ClaimedEmail[]> {
-  const rows = await db
-    .with('due', (query) =>
-      query
-        .selectFrom('outbox')
-        .select('id')
-        .where('next_attempt_at', '<=', sql<Date>`now()`)
-        .where((eb) =>
-          eb.or([
-            eb('status', '=', 'pending'),
-            eb.and([eb('status', '=', 'sending'), eb('locked_until', '<', sql<Date>`now()`)]),
-          ]),
-        )
-        .orderBy('next_attempt_at')
-        .orderBy('created_at')
-        .limit(limit)
-        .forUpdate()
-        .skipLocked(),
-    )
-    .updateTable('outbox')
-    .from('due')
-    .set({ status: 'sending', locked_until: sql<Date>`now() + make_interval(secs => ${lockSeconds})` })
-    .whereRef('outbox.id', '=', 'due.id')
-    .returning([
-      'outbox.id',
-      'outbox.org_id',
-      'outbox.recipient',
-      'outbox.subject',
-      'outbox.text_body',
-      'outbox.html_body',
-      'outbox.headers',
-      'outbox.secrets',
-      'outbox.attempts',
-      'outbox.created_at',
-    ])
-    .execute()
-  return rows
-    .sort((a, b) => a.created_at.getTime() - b.created_at.getTime())
-    .map((row) => ({
-      id: row.id,
-      orgId: row.org_id,
-      to: row.recipient,
-      subject: revealSecrets(row.subject, row.secrets),
-      text: revealSecrets(row.text_body, row.secrets),
-      html: row.html_body === null ? null : revealSecrets(row.html_body, row.secrets),
-      headers: Object.fromEntries(Object.entries(stringHeaders(row.headers)).map(([name, value]) => [name, revealSecrets(value, row.secrets)])),
-      secrets: row.secrets,
-      attempts: row.attempts,
-    }))
+  return (await claimDueBatches(db, limit, lockSeconds)).flatMap((batch) => batch.emails)
 }
 
 /**
@@ -153,11 +310,17 @@ export async function claimDueEmails(db: Database, limit: number, lockSeconds: n
  * accepted is sent, whatever raced.
  */
 export async function markSent(db: Database, id: string, providerMessageId?: string | null) {
-  await db
-    .updateTable('outbox')
-    .set({ status: 'sent', sent_at: sql<Date>`now()`, locked_until: null, last_error: null, provider_message_id: providerMessageId ?? null, secrets: [] })
-    .where('id', '=', id)
-    .execute()
+  await markAllSent(db, [{ id, providerMessageId }])
+}
+
+/** markSent for many rows in one statement (a batch the provider accepted). */
+export async function markAllSent(db: Database, sent: ReadonlyArray<{ id: string; providerMessageId?: string | null }>) {
+  if (!sent.length) return
+  await sql`
+    update outbox set status = 'sent', sent_at = now(), locked_until = null, last_error = null, secrets = '{}', provider_message_id = delivered.provider_message_id
+    from (select unnest(${sent.map((row) => row.id)}::uuid[]) as id, unnest(${sent.map((row) => row.providerMessageId ?? null)}::text[]) as provider_message_id) as delivered
+    where outbox.id = delivered.id
+  `.execute(db)
 }
 
 /**
@@ -167,22 +330,32 @@ export async function markSent(db: Database, id: string, providerMessageId?: str
  * is stored with `secrets` hidden, in case the provider quoted the mail.
  */
 export async function markFailedAttempt(db: Database, id: string, error: unknown, secrets: readonly string[] = []): Promise<'pending' | 'failed' | undefined> {
-  const row = await db
-    .updateTable('outbox')
-    .set({
-      // Right-hand `attempts` is the value before this update, in every expression.
-      attempts: sql<number>`attempts + 1`,
-      status: sql<string>`case when attempts + 1 >= ${MAX_ATTEMPTS} then 'failed' else 'pending' end`,
-      next_attempt_at: sql<Date>`now() + make_interval(secs => least(${BASE_DELAY_SECONDS} * power(2, attempts), ${MAX_DELAY_SECONDS}))`,
-      locked_until: null,
-      last_error: hideSecrets(errorText(error), secrets),
-      secrets: sql<string[]>`case when attempts + 1 >= ${MAX_ATTEMPTS} then '{}'::text[] else secrets end`,
-    })
-    .where('id', '=', id)
-    .where('status', '=', 'sending')
-    .returning('status')
-    .executeTakeFirst()
-  return row?.status as 'pending' | 'failed' | undefined
+  return (await markFailedAttempts(db, [{ id, error, secrets }])).get(id)
+}
+
+/**
+ * markFailedAttempt for many rows in one statement, so a group failed together stays one group (the same
+ * next_attempt_at). Returns each row's new status.
+ */
+export async function markFailedAttempts(
+  db: Database,
+  failures: ReadonlyArray<{ id: string; error: unknown; secrets?: readonly string[] }>,
+): Promise<Map<string, 'pending' | 'failed'>> {
+  if (!failures.length) return new Map()
+  const rows = await sql<{ id: string; status: 'pending' | 'failed' }>`
+    update outbox set
+      attempts = attempts + 1,
+      status = case when attempts + 1 >= ${MAX_ATTEMPTS} then 'failed' else 'pending' end,
+      next_attempt_at = now() + make_interval(secs => least(${BASE_DELAY_SECONDS} * power(2, attempts), ${MAX_DELAY_SECONDS})),
+      locked_until = null,
+      last_error = failed.last_error,
+      secrets = case when attempts + 1 >= ${MAX_ATTEMPTS} then '{}'::text[] else secrets end
+    from (select unnest(${failures.map((row) => row.id)}::uuid[]) as id, unnest(${failures.map((row) => hideSecrets(errorText(row.error), row.secrets ?? []))}::text[]) as last_error) as failed
+    where outbox.id = failed.id and outbox.status = 'sending'
+    returning outbox.id, outbox.status
+  `.execute(db)
+  // Right-hand `attempts` in SET is the value before this update, in every expression.
+  return new Map(rows.rows.map((row) => [row.id, row.status]))
 }
 
 /**
@@ -193,9 +366,20 @@ export async function holdEmail(db: Database, id: string) {
   await db.updateTable('outbox').set({ status: 'held', locked_until: null, secrets: [] }).where('id', '=', id).where('status', '=', 'sending').execute()
 }
 
-/** Gives back a claimed row unsent and without using an attempt (the worker ran out of claim time). */
+/** Gives back claimed rows unsent and without using an attempt (the worker ran out of claim time). */
+export async function releaseEmails(db: Database, ids: readonly string[]) {
+  if (!ids.length) return
+  await db
+    .updateTable('outbox')
+    .set({ status: 'pending', locked_until: null })
+    .where(sql<boolean>`id = any(${ids}::uuid[])`)
+    .where('status', '=', 'sending')
+    .execute()
+}
+
+/** releaseEmails for one row. */
 export async function releaseEmail(db: Database, id: string) {
-  await db.updateTable('outbox').set({ status: 'pending', locked_until: null }).where('id', '=', id).where('status', '=', 'sending').execute()
+  await releaseEmails(db, [id])
 }
 
 function stringHeaders(value: unknown): Record<string, string> {

@@ -14,12 +14,27 @@ export interface OutgoingEmail {
   headers: Record<string, string>
 }
 
+/** What became of one mail of a batch. */
+export type BatchOutcome = { status: 'sent'; providerMessageId?: string } | { status: 'failed'; error: unknown } | { status: 'not-started' }
+
 export interface EmailTransport {
   name: 'resend' | 'smtp' | 'log'
   send(message: OutgoingEmail): Promise<{ providerMessageId?: string }>
+  /**
+   * Several mails at once, an outcome for each in the same order. `idempotencyKey` stands for the whole
+   * batch (the same rows always give the same key); no send starts after `startBy` (epoch ms): those
+   * come back 'not-started'. Without it the worker sends one by one.
+   */
+  sendBatch?(messages: OutgoingEmail[], options: { idempotencyKey: string; startBy: number }): Promise<BatchOutcome[]>
+  /** Lets go of pooled connections. */
+  close?(): Promise<void>
 }
 
 const SEND_TIMEOUT_MS = 60_000
+/** Resend's batch API takes at most this many mails per request. */
+export const RESEND_BATCH_LIMIT = 100
+/** Pooled SMTP connections, each delivering one mail at a time. */
+const SMTP_CONNECTIONS = 5
 
 export type TransportEnv = Pick<Env, 'EMAIL_FROM' | 'RESEND_API_KEY' | 'SMTP_URL'>
 
@@ -50,32 +65,98 @@ function resendTransport(apiKey: string): EmailTransport {
       )
       // Resend keeps the key 24 h: a retry after a crash between send and markSent is not sent twice.
       // The SDK reports HTTP and network failures as `error` instead of throwing.
-      if (error) throw new Error(`Resend: ${error.message}${'statusCode' in error && error.statusCode ? ` (${error.statusCode})` : ''}`)
+      if (error) throw resendError(error)
       return { providerMessageId: data?.id }
+    },
+    async sendBatch(messages, { idempotencyKey, startBy }) {
+      if (messages.length > RESEND_BATCH_LIMIT) throw new Error(`Resend takes at most ${RESEND_BATCH_LIMIT} mails per batch`)
+      if (Date.now() > startBy) return messages.map(() => ({ status: 'not-started' }) as const)
+      const { data, error } = await resend.batch.send(
+        messages.map((message) => ({
+          from: message.from,
+          to: message.to,
+          subject: message.subject,
+          text: message.text,
+          ...(message.html ? { html: message.html } : {}),
+          // The batch API has one idempotency key per request; each mail still names its row, as over SMTP.
+          headers: { ...message.headers, 'X-Idempotency-Key': message.id },
+        })),
+        // The same rows in the same order are the same payload under the same key: after a crash between
+        // the request and markSent, Resend answers the retry from its record instead of sending again.
+        { idempotencyKey, signal: AbortSignal.timeout(SEND_TIMEOUT_MS) },
+      )
+      if (error) {
+        const failure = resendError(error)
+        return messages.map(() => ({ status: 'failed', error: failure }) as const)
+      }
+      // Strict validation: the API accepted every mail or none, and answers their ids in order.
+      return messages.map((_, index) => ({ status: 'sent', providerMessageId: data?.data[index]?.id }) as const)
     },
   }
 }
 
+function resendError(error: { message: string; statusCode?: number | null }) {
+  return new Error(`Resend: ${error.message}${error.statusCode ? ` (${error.statusCode})` : ''}`)
+}
+
 function smtpTransport(url: string, from: string): EmailTransport {
   // Timeouts well below the worker's claim (worker.ts LOCK_SECONDS), so a hung server cannot outlive it.
-  const transporter = nodemailer.createTransport({ url, connectionTimeout: 20_000, greetingTimeout: 20_000, socketTimeout: 60_000 })
+  // Pooled: a batch reuses a few open connections instead of a handshake per mail.
+  const transporter = nodemailer.createTransport({
+    url,
+    pool: true,
+    maxConnections: SMTP_CONNECTIONS,
+    idleTimeout: 30_000,
+    connectionTimeout: 20_000,
+    greetingTimeout: 20_000,
+    socketTimeout: 60_000,
+  })
   const domain = senderDomain(from)
+  async function send(message: OutgoingEmail) {
+    const info = await transporter.sendMail({
+      from: message.from,
+      to: message.to,
+      subject: message.subject,
+      text: message.text,
+      ...(message.html ? { html: message.html } : {}),
+      // SMTP has no idempotency: a stable Message-ID lets receivers and staff spot a resend.
+      messageId: `<${message.id}@${domain}>`,
+      headers: smtpHeaders({ ...message.headers, 'X-Idempotency-Key': message.id }),
+    })
+    return { providerMessageId: info.messageId }
+  }
   return {
     name: 'smtp',
-    async send(message) {
-      const info = await transporter.sendMail({
-        from: message.from,
-        to: message.to,
-        subject: message.subject,
-        text: message.text,
-        ...(message.html ? { html: message.html } : {}),
-        // SMTP has no idempotency: a stable Message-ID lets receivers and staff spot a resend.
-        messageId: `<${message.id}@${domain}>`,
-        headers: { ...message.headers, 'X-Idempotency-Key': message.id },
-      })
-      return { providerMessageId: info.messageId }
+    send,
+    async sendBatch(messages, { startBy }) {
+      const outcomes: BatchOutcome[] = []
+      let next = 0
+      // One mail per pooled connection at a time, and none started after startBy: a mail queued inside the
+      // pool could otherwise start after the claim has run out.
+      const deliver = async () => {
+        for (let index = next++; index < messages.length; index = next++) {
+          if (Date.now() > startBy) outcomes[index] = { status: 'not-started' }
+          else outcomes[index] = await send(messages[index]).then((sent) => ({ status: 'sent' as const, ...sent }), (error: unknown) => ({ status: 'failed' as const, error }))
+        }
+      }
+      await Promise.all(Array.from({ length: Math.min(SMTP_CONNECTIONS, messages.length) }, deliver))
+      return outcomes
+    },
+    async close() {
+      transporter.close()
     },
   }
+}
+
+/**
+ * Header values that are plain printable ASCII go out as they are: nodemailer would otherwise MIME-encode
+ * any value with a double quote whole, and `List-Id: "Acme updates" <updates.acme.example>` encoded whole
+ * is no List-Id. Anything else (a name in another script) is left to nodemailer to encode.
+ */
+function smtpHeaders(headers: Record<string, string>) {
+  return Object.fromEntries(
+    Object.entries(headers).map(([name, value]) => [name, /^[\x20-\x7e]{0,900}$/.test(value) ? { prepared: true, value } : value]),
+  )
 }
 
 function logTransport(): EmailTransport {
@@ -92,9 +173,13 @@ function logTransport(): EmailTransport {
   }
 }
 
+/** The address of EMAIL_FROM ('Trust <trust@acme.test>' → 'trust@acme.test'). */
+export function senderAddress(from: string) {
+  return (/<([^>]+)>/.exec(from)?.[1] ?? from).trim()
+}
+
 /** The domain of the EMAIL_FROM address ('Trust <trust@acme.test>' → 'acme.test'), for Message-IDs. */
 export function senderDomain(from: string) {
-  const address = /<([^>]+)>/.exec(from)?.[1] ?? from
-  const domain = address.split('@')[1]?.trim().toLowerCase()
+  const domain = senderAddress(from).split('@')[1]?.trim().toLowerCase()
   return domain && /^[a-z0-9.-]+$/.test(domain) ? domain : 'localhost'
 }

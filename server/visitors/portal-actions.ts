@@ -5,7 +5,18 @@ import { kickEmailWorker } from '../email/worker'
 import { parseForm } from '../http/forms'
 import { redirectTo, redirectWithToast } from '../http/redirect'
 import { resolvePortalOrg, type PortalOrg } from '../portal/resolve'
-import { accessRequestSchema, commentSchema, inviteColleaguesSchema, ndaSignSchema, visitorEmail, visitorLoginSchema } from '../../app/lib/schemas/access'
+import {
+  accessRequestSchema,
+  commentSchema,
+  inviteColleaguesSchema,
+  ndaSignSchema,
+  subscribeSchema,
+  unsubscribeSchema,
+  visitorEmail,
+  visitorLoginSchema,
+} from '../../app/lib/schemas/access'
+import { withQuery } from '../../app/lib/format'
+import { requestSubscription, unsubscribe } from '../subscriptions/subscribe'
 import { domainListed, emailDomain, isFreeMail, loadAccessSettings, requestExtension, requestLoginLink, submitAccessRequest, type AccessOutcome, type ExtendOutcome } from './access-request'
 import { inviteColleagues } from './invites'
 import { signNda } from './nda'
@@ -14,19 +25,22 @@ import { addComment } from './comments'
 import { NDA_REMINDER } from '../../app/lib/portal-view'
 
 /** The intents visitors post to the portal page; everything else there is a staff edit. */
-export const VISITOR_INTENTS = ['request-access', 'login', 'extend-access', 'logout', 'welcome', 'sign-nda', 'invite-colleagues', 'comment'] as const
+export const VISITOR_INTENTS = ['request-access', 'login', 'extend-access', 'logout', 'welcome', 'sign-nda', 'invite-colleagues', 'comment', 'subscribe', 'unsubscribe'] as const
 export type VisitorIntent = (typeof VISITOR_INTENTS)[number]
 export const isVisitorIntent = (value: unknown): value is VisitorIntent => typeof value === 'string' && (VISITOR_INTENTS as readonly string[]).includes(value)
 
 /** What the access modal shows after a POST: the form again with its messages, or an outcome dialog. */
 export type AccessActionData =
-  | { intent: 'request-access' | 'login' | 'invite-colleagues' | 'sign-nda' | 'comment'; result: ReturnType<ReturnType<typeof parseForm>['reply']> }
+  | { intent: 'request-access' | 'login' | 'invite-colleagues' | 'sign-nda' | 'comment' | 'subscribe'; result: ReturnType<ReturnType<typeof parseForm>['reply']> }
+  | { intent: 'unsubscribe'; outcome: 'failed' }
   | { intent: 'request-access'; outcome: AccessOutcome; email: string }
   | { intent: 'login'; outcome: 'login_sent' | 'request_declined_blocked_domain'; email: string }
   | { intent: 'extend-access'; outcome: ExtendOutcome }
   | { intent: 'invite-colleagues'; outcome: 'invited'; emails: string[] }
 
 export const NOT_WORK_EMAIL = 'Please use your work email.'
+export const SUBSCRIBE_CHECK_EMAIL = 'Please check your email inbox to confirm your subscription'
+export const UNSUBSCRIBED = 'You have been unsubscribed to updates'
 export const UNKNOWN_ERROR = 'Unfortunately, an unknown error has occurred.'
 
 /** A login answer takes at least this long, whatever the address, so timing tells nothing. */
@@ -40,6 +54,8 @@ const LIMITS = {
   requestPerEmail: { limit: 5, window: 60 * MINUTE },
   loginPerAddress: { limit: 20, window: 15 * MINUTE },
   loginPerEmail: { limit: 5, window: 15 * MINUTE },
+  subscribePerAddress: { limit: 20, window: 15 * MINUTE },
+  subscribePerEmail: { limit: 5, window: 60 * MINUTE },
   /** Invitation e-mails a member may send a day, counted per recipient. */
   invitesPerMember: { limit: 50, window: 24 * 60 * MINUTE },
 }
@@ -69,6 +85,10 @@ export async function handleVisitorAction(request: Request, context: AppLoadCont
       const perEmail = await hitRateLimit(context.db, `access-request:email:${submission.value.email}:ip:${meta.ip}`, LIMITS.requestPerEmail.limit, LIMITS.requestPerEmail.window)
       if (!perEmail.allowed) throw tooMany(perEmail.retryAfterSeconds)
       const { outcome, email } = await submitAccessRequest(context.db, context.env, org, submission.value, meta)
+      // "Subscribe to updates" ticked on the request: the same double opt-in as the popover.
+      if (submission.value.subscribe === 'on' && outcome !== 'not_work_email' && outcome !== 'unique_violation' && !formData.get(HONEYPOT)) {
+        await requestSubscription(context.db, context.env, org, { email, source: 'access_request' })
+      }
       // Two answers belong to the form itself: the address to change, or an error to retry.
       if (outcome === 'not_work_email') return data({ intent, result: submission.reply({ fieldErrors: { email: [NOT_WORK_EMAIL] } }) } satisfies AccessActionData, { status: 400 })
       if (outcome === 'unique_violation') return data({ intent, result: submission.reply({ formErrors: [UNKNOWN_ERROR] }) } satisfies AccessActionData, { status: 409 })
@@ -147,6 +167,26 @@ export async function handleVisitorAction(request: Request, context: AppLoadCont
       await inviteColleagues(context.db, context.env, viewer.account.member, submission.value)
       kickEmailWorker()
       return { intent, outcome: 'invited', emails: submission.value.emails } satisfies AccessActionData
+    }
+    case 'subscribe': {
+      const submission = parseForm(formData, subscribeSchema)
+      if (submission.status !== 'success') return data({ intent, result: submission.reply() } satisfies AccessActionData, { status: 400 })
+      const perAddress = await hitRateLimit(context.db, `subscribe:ip:${meta.ip}`, LIMITS.subscribePerAddress.limit, LIMITS.subscribePerAddress.window)
+      if (!perAddress.allowed) throw tooMany(perAddress.retryAfterSeconds)
+      const { email, source } = submission.value
+      const perEmail = await hitRateLimit(context.db, `subscribe:email:${email}:ip:${meta.ip}`, LIMITS.subscribePerEmail.limit, LIMITS.subscribePerEmail.window)
+      // Whatever the address and however often, the same answer (no enumeration, no mail bombing).
+      if (perEmail.allowed && !formData.get(HONEYPOT)) {
+        await requestSubscription(context.db, context.env, org, { email, source })
+        kickEmailWorker()
+      }
+      return redirectWithToast(context.env, withQuery(home, url.search, { subscribe: null, source: null }), SUBSCRIBE_CHECK_EMAIL)
+    }
+    case 'unsubscribe': {
+      const submission = parseForm(formData, unsubscribeSchema)
+      const done = submission.status === 'success' && (await unsubscribe(context.db, context.env, org, submission.value.token))
+      if (!done) return data({ intent, outcome: 'failed' } satisfies AccessActionData, { status: 400 })
+      return redirectWithToast(context.env, withQuery(home, url.search, { unsubscribeToken: null }), UNSUBSCRIBED)
     }
     case 'comment': {
       // Members write in their account's thread; staff in Main mode answer in the thread they name.

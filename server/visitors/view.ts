@@ -2,6 +2,9 @@ import { countries } from 'countries-list'
 import type { Database } from '../../db/index'
 import type { AccessModalView, PortalView, VisitorView } from '../../app/lib/portal-view'
 import { formatDate } from '../../app/lib/format'
+import { SUBSCRIBE_SOURCES } from '../../app/lib/schemas/access'
+import type { Env } from '../env'
+import { unsubscribeSubject } from '../subscriptions/subscribe'
 import { handlesAccounts } from '../../app/lib/permissions'
 import { ndaPending, type PortalViewer } from '../access/viewer'
 import type { PortalOrg } from '../portal/resolve'
@@ -20,7 +23,7 @@ export const isCountry = (name: string) => COUNTRY_NAMES.includes(name)
  * What the page shows of the visitor journey: the access modal the URL opens, the account dropdown,
  * the NDA, welcome and access-expired dialogs, the preview banner and the open item's comments.
  */
-export async function loadVisitorView(db: Database, org: PortalOrg, viewer: PortalViewer, view: PortalView, search: URLSearchParams): Promise<VisitorView> {
+export async function loadVisitorView(db: Database, env: Env, org: PortalOrg, viewer: PortalViewer, view: PortalView, search: URLSearchParams): Promise<VisitorView> {
   const productId = view.product.id
   const links = await db.selectFrom('portal_customizations').select(['terms_url', 'privacy_url']).where('org_id', '=', org.id).executeTakeFirstOrThrow()
   const account = viewer.account
@@ -70,9 +73,21 @@ export async function loadVisitorView(db: Database, org: PortalOrg, viewer: Port
         }
       : null
 
+  // Subscribing is for visitors (spec section 6): not staff at work in Main mode.
+  const subscribable = view.portal.subscribeEnabled && viewer.mode !== 'Main'
+  const source = search.get('source')
+  const status = search.get('subscribeStatus')
+  const unsubscribeToken = search.get('unsubscribeToken')
+
   return {
     accessModal,
     previewTargets,
+    subscribe:
+      subscribable && search.get('subscribe') === 'true'
+        ? { source: SUBSCRIBE_SOURCES.find((known) => known === source && known !== 'access_request') ?? 'direct_link' }
+        : null,
+    subscribeStatus: status === 'confirmed' || status === 'blocked' || status === 'token-invalid' ? status : null,
+    unsubscribe: unsubscribeToken && unsubscribeSubject(env, org, unsubscribeToken) ? { token: unsubscribeToken } : null,
     account:
       member && account
         ? {

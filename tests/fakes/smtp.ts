@@ -28,6 +28,8 @@ export async function startFakeSmtp(): Promise<FakeSmtp> {
     allowInsecureAuth: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    // The SMTP transport pools its connections: close them soon instead of waiting 30 s for the client.
+    closeTimeout: 100,
     onAuth(auth, _session, callback) {
       callback(null, { user: auth.username })
     },

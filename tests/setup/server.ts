@@ -20,7 +20,17 @@ export interface RunningServer {
   alive: () => boolean
   /** The server's PostgreSQL database, for a test that writes as another app server would (PGlite allows none). */
   databaseUrl?: string
+  /** DATA_DIR: PGlite's database and the files. */
+  dataDir: string
+  /** Ends the process with `signal` and waits for it, keeping the data for `startServer(..., { reuse })` or a look with openDatabase. */
+  halt: (signal?: NodeJS.Signals) => Promise<void>
+  /** Ends the process and deletes its data (unless a restart took the data over). */
   stop: () => Promise<void>
+}
+
+export interface StartOptions {
+  /** Start on the data of this server (halted first), on the same port: a restart. The new server owns the data from then on. */
+  reuse?: RunningServer
 }
 
 const SERVER_BUNDLE = path.resolve('build/server/index.js')
@@ -30,11 +40,14 @@ export async function startServer(
   extraEnv: Record<string, string> = {},
   /** Runs on the server's copy of the database before it starts (PGlite allows one process at a time). */
   prepare?: (db: Database) => Promise<void>,
+  options: StartOptions = {},
 ): Promise<RunningServer> {
   if (!existsSync(SERVER_BUNDLE)) throw new Error('The server is not built: run `npx react-router build` (npm test does it first).')
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'tc-server-'))
-  await cp(inject('templateRoot'), dataDir, { recursive: true })
-  const port = await freePort()
+  if (options.reuse?.alive()) throw new Error('Halt the server before starting another on its data')
+  const previous = options.reuse ? handOver(options.reuse) : undefined
+  const dataDir = previous?.dataDir ?? (await mkdtemp(path.join(tmpdir(), 'tc-server-')))
+  if (!previous) await cp(inject('templateRoot'), dataDir, { recursive: true })
+  const port = previous?.port ?? (await freePort())
   const url = `http://localhost:${port}`
   const env: Record<string, string> = {
     PATH: process.env.PATH ?? '',
@@ -48,7 +61,10 @@ export async function startServer(
     ...extraEnv,
   }
   let database: string | undefined
-  if (backend === 'postgres') {
+  if (previous?.databaseUrl) {
+    database = previous.database
+    env.DATABASE_URL = previous.databaseUrl
+  } else if (backend === 'postgres') {
     const admin = process.env.TEST_DATABASE_URL!
     database = `tc_server_${randomUUID().replaceAll('-', '').slice(0, 16)}`
     await adminQuery(admin, `create database ${database} template ${inject('postgresTemplate')}`)
@@ -82,22 +98,40 @@ export async function startServer(
     await new Promise((resolve) => setTimeout(resolve, 100))
   }
 
-  return {
+  async function halt(signal: NodeJS.Signals = 'SIGTERM') {
+    if (!alive()) return
+    const exited = new Promise((resolve) => child.once('exit', resolve))
+    child.kill(signal)
+    await exited
+  }
+  const server: RunningServer = {
     url,
     process: child,
     output: () => output,
     alive,
     databaseUrl: env.DATABASE_URL,
+    dataDir,
+    halt,
     async stop() {
-      if (alive()) {
-        const exited = new Promise((resolve) => child.once('exit', resolve))
-        child.kill('SIGTERM')
-        await exited
-      }
+      await halt()
+      if (handedOver.has(server)) return
       if (database) await adminQuery(process.env.TEST_DATABASE_URL!, `drop database if exists ${database} with (force)`)
       await rm(dataDir, { recursive: true, force: true })
     },
   }
+  owned.set(server, { dataDir, databaseUrl: env.DATABASE_URL, database, port })
+  return server
+}
+
+// What each server started here owns, so a restart can take it over (and the old server's stop keeps it).
+const owned = new WeakMap<RunningServer, { dataDir: string; databaseUrl?: string; database?: string; port: number }>()
+const handedOver = new WeakSet<RunningServer>()
+
+function handOver(server: RunningServer) {
+  const data = owned.get(server)
+  if (!data || handedOver.has(server)) throw new Error('This server was not started here, or was restarted already')
+  handedOver.add(server)
+  return data
 }
 
 function freePort() {

@@ -6,6 +6,7 @@ import { CardGrid } from './cards'
 import { DocumentsSection } from './documents-section'
 import { CertificationsSection, HelpSection, KnowledgeBaseSection, OverviewSection, SubprocessorsSection, TrustedBySection } from './sections'
 import { UpdatesSection } from './updates-section'
+import { SubscribeLink, subscribable } from './subscribe-link'
 import { StaffBar } from './editing/staff-bar'
 import { EditorDialogs, loadStaffTools } from './staff-tools'
 import { AccountMenu, loadVisitorTools, PreviewBanner, VisitorDialogs } from './visitor-tools'
@@ -98,6 +99,7 @@ function PortalHeader({ view }: { view: PortalView }) {
         <h1 className={portal.showTitle ? 'portal-header__title' : 'visually-hidden'}>{portal.showTitle ? portal.title : `${org.name} ${portal.title}`}</h1>
         <div className="portal-header__actions">
           {view.products.length > 1 ? <ProductSelector view={view} /> : null}
+          {subscribable(view) ? <SubscribeLink source="subscribe_button" className="button button--secondary" /> : null}
           {view.visitor?.account ? (
             <Suspense fallback={null}>
               <AccountMenu view={view} visitor={view.visitor} />
@@ -231,6 +233,9 @@ export function visitorToolsShown(view: PortalView, actionData?: unknown) {
       visitor.accessExpired ||
       visitor.inviteDialog ||
       visitor.welcome ||
-      visitor.comments,
+      visitor.comments ||
+      visitor.subscribe ||
+      visitor.subscribeStatus ||
+      visitor.unsubscribe,
   )
 }

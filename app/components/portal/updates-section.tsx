@@ -3,6 +3,7 @@ import { Link, useLocation } from 'react-router'
 import type { PortalView, UpdateView } from './types'
 import { LinkIcon, PinIcon } from '~/components/icons'
 import { formatDate, withQuery } from '~/lib/format'
+import { SubscribeLink, subscribable } from './subscribe-link'
 
 const CATEGORY_LABELS: Record<string, string> = {
   compliance: 'Compliance',
@@ -23,7 +24,10 @@ export function UpdatesSection({ view }: { view: PortalView }) {
 
   return (
     <section className="panel updates" id="updates" aria-labelledby="updates-title">
-      <h2 id="updates-title">{updates.title}</h2>
+      <div className="updates__header">
+        <h2 id="updates-title">{updates.title}</h2>
+        {subscribable(view) ? <SubscribeLink source="trust_center_updates_button" className="button button--secondary button--small" /> : null}
+      </div>
       <ol className="updates__list">
         {updates.items.map((update) => (
           <UpdateEntry key={update.id} view={view} update={update} highlighted={update.id === updates.highlighted} />

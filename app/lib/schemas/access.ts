@@ -116,3 +116,16 @@ export const commentSchema = z.object({
   accountId: z.uuid().optional(),
   content: z.string({ error: 'Type a message' }).trim().min(1, 'Type a message').max(5000, 'Use at most 5000 characters'),
 })
+
+/** How a visitor came to subscribe (spec section 3); a bare ?subscribe=true link is a direct link. */
+export const SUBSCRIBE_SOURCES = ['direct_link', 'subscribe_button', 'trust_center_updates_button', 'access_request'] as const
+export type SubscribeSource = (typeof SUBSCRIBE_SOURCES)[number]
+
+export const subscribeSchema = z.object({
+  email: visitorEmail('Email is required'),
+  source: z.enum(SUBSCRIBE_SOURCES).catch('direct_link'),
+})
+
+export const unsubscribeSchema = z.object({
+  token: z.string().min(1).max(1024),
+})

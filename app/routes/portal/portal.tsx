@@ -27,14 +27,14 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     search: url.searchParams,
   })
   if (!view) throw data('This page does not exist.', { status: 404 })
-  view.visitor = await loadVisitorView(context.db, org, viewer, view, url.searchParams)
+  view.visitor = await loadVisitorView(context.db, context.env, org, viewer, view, url.searchParams)
   if (params.itemSlug && !view.openItemUid) throw data('This item does not exist.', { status: 404 })
   // Staff pages render their tools in place (see staff-tools.tsx), visitor dialogs likewise.
   if (view.editor) await loadStaffTools()
   if (visitorToolsShown(view) || request.method === 'POST') await loadVisitorTools()
   // Only a page built for the Public mode may be stored and served to others (server/page-cache.ts);
-  // an account member's page is stored for their own cookies. An invitation's page names the invitee.
-  const invitation = url.searchParams.has('inviteToken')
+  // an account member's page is stored for their own cookies. Invitation and unsubscribe pages carry a token.
+  const invitation = url.searchParams.has('inviteToken') || url.searchParams.has('unsubscribeToken')
   const mark = invitation ? null : view.mode === 'Public' ? 'public' : fingerprint && `account ${org.id} ${fingerprint}`
   return data(view, { headers: mark ? { [SHARED_PAGE_HEADER]: mark } : {} })
 }

@@ -6,6 +6,8 @@ export interface ParsedMail {
   to: string
   text: string
   html: string
+  /** Every header of the message, by lowercased name, unfolded and decoded. */
+  headers: Map<string, string>
 }
 
 interface Part {
@@ -78,5 +80,6 @@ export function parseMail(raw: string): ParsedMail {
     to: decodeHeader(message.headers.get('to') ?? ''),
     text: text ? decodeBody(text) : '',
     html: html ? decodeBody(html) : '',
+    headers: new Map([...message.headers].map(([name, value]) => [name, decodeHeader(value)])),
   }
 }

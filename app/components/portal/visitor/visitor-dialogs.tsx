@@ -16,7 +16,21 @@ import { useHydrated } from '~/components/ui/use-hydrated'
 import { useMenuButton } from '~/components/ui/menu'
 
 /** Every query parameter a visitor dialog opens with; closing one clears them all. */
-const DIALOG_PARAMS = ['requestAccess', 'loginRequest', 'email', 'inviteToken', 'welcome', 'inviteColleagues', 'nda', 'expired', 'itemUid']
+const DIALOG_PARAMS = [
+  'requestAccess',
+  'loginRequest',
+  'email',
+  'inviteToken',
+  'welcome',
+  'inviteColleagues',
+  'nda',
+  'expired',
+  'itemUid',
+  'subscribe',
+  'source',
+  'subscribeStatus',
+  'unsubscribeToken',
+]
 
 function useCloseHref() {
   const location = useLocation()
@@ -32,6 +46,11 @@ const portalOf = (view: PortalView) => `${view.org.name}'s ${view.portal.title}`
 
 /** The one dialog the page shows for the visitor journey, if any: an outcome first, then what the URL asks for. */
 export function VisitorDialogs({ view, visitor, actionData }: { view: PortalView; visitor: VisitorView; actionData?: AccessActionData }) {
+  // Subscriptions first: their dialogs open from links in e-mails, whoever is looking.
+  if (actionData?.intent === 'unsubscribe') return <UnsubscribeFailedDialog view={view} />
+  if (visitor.subscribeStatus) return <SubscribeStatusDialog view={view} status={visitor.subscribeStatus} />
+  if (visitor.unsubscribe) return <UnsubscribeDialog view={view} token={visitor.unsubscribe.token} />
+  if (visitor.subscribe) return <SubscribeDialog view={view} visitor={visitor} source={visitor.subscribe.source} actionData={actionData} />
   // The Login tab's blocked domain switches to the Request Access tab with the e-mail (spec section 8).
   if (actionData?.intent === 'login' && 'outcome' in actionData && actionData.outcome === 'request_declined_blocked_domain' && visitor.accessModal) {
     return <AccessModal view={view} visitor={visitor} modal={{ ...visitor.accessModal, tab: 'request', email: actionData.email }} />
@@ -446,6 +465,123 @@ function AccessExpiredDialog({ view }: { view: PortalView }) {
           Extend access
         </button>
       </Form>
+    </Dialog>
+  )
+}
+
+// ---------------------------------------------------------------------------------------------
+// Subscriptions (spec section 2: subscribe popover, subscribe result and unsubscribe dialogs)
+
+function SubscribeDialog({ view, visitor, source, actionData }: { view: PortalView; visitor: VisitorView; source: string; actionData?: AccessActionData }) {
+  const closeHref = useCloseHref()
+  const here = useHere()
+  const busy = useNavigation().state === 'submitting'
+  const lastResult = actionData && 'result' in actionData && actionData.intent === 'subscribe' ? actionData.result : undefined
+  const [form, fields] = useForm<Record<string, unknown>>({ lastResult, shouldRevalidate: 'onInput' })
+  return (
+    <Dialog title={`Subscribe to ${view.org.name}'s updates`} closeHref={closeHref} size="small">
+      <Form method="post" action={here} className="access-form" {...getFormProps(form)}>
+        <input type="hidden" name="intent" value="subscribe" />
+        <input type="hidden" name="source" value={source} />
+        <FormErrors errors={form.errors} id={form.errorId} />
+        <TextField label="Email" field={fields.email} type="email" autoComplete="email" />
+        <Honeypot />
+        <p className="field__hint">
+          By subscribing you agree to {view.org.name}'s <TermsLink href={visitor.termsUrl}>terms of use</TermsLink> and{' '}
+          <TermsLink href={visitor.privacyUrl}>privacy notice</TermsLink>.
+        </p>
+        <p className="field__hint">You may unsubscribe at any time</p>
+        <div className="dialog__actions">
+          <Link className="button button--secondary" to={closeHref} preventScrollReset>
+            Cancel
+          </Link>
+          <button type="submit" className="button button--primary" disabled={busy}>
+            Subscribe
+          </button>
+        </div>
+      </Form>
+    </Dialog>
+  )
+}
+
+function SubscribeStatusDialog({ view, status }: { view: PortalView; status: NonNullable<VisitorView['subscribeStatus']> }) {
+  const closeHref = useCloseHref()
+  const location = useLocation()
+  if (status === 'confirmed') {
+    return (
+      <Dialog title="Subscription confirmed" closeHref={closeHref} size="small">
+        <p>
+          You will now receive updates from {view.org.name}'s {view.portal.title} via email
+        </p>
+        <div className="dialog__actions">
+          <Link className="button button--primary" to={closeHref} preventScrollReset>
+            Done
+          </Link>
+        </div>
+      </Dialog>
+    )
+  }
+  const back = (
+    <Link className="button button--secondary" to={closeHref} preventScrollReset>
+      Back to {view.portal.title}
+    </Link>
+  )
+  return (
+    <Dialog title="Subscription failed" closeHref={closeHref} size="small">
+      {status === 'blocked' ? (
+        <>
+          <p>This email address is blocked from subscribing to {view.org.name}'s updates. Please contact support if you think this is a mistake.</p>
+          <div className="dialog__actions">{back}</div>
+        </>
+      ) : (
+        <>
+          <p>Your subscription link expired. Please try to subscribe again.</p>
+          <div className="dialog__actions">
+            {back}
+            <Link className="button button--primary" to={withQuery(location.pathname, '', { subscribe: 'true' })} preventScrollReset>
+              Try again
+            </Link>
+          </div>
+        </>
+      )}
+    </Dialog>
+  )
+}
+
+function UnsubscribeDialog({ view, token }: { view: PortalView; token: string }) {
+  const closeHref = useCloseHref()
+  const here = useHere()
+  const busy = useNavigation().state === 'submitting'
+  return (
+    <Dialog title={`Unsubscribe to ${view.org.name}'s updates`} closeHref={closeHref} size="small">
+      <p>
+        You will no longer receive new updates from {view.org.name}'s {view.portal.title}.
+      </p>
+      <Form method="post" action={here} className="dialog__actions">
+        <input type="hidden" name="intent" value="unsubscribe" />
+        <input type="hidden" name="token" value={token} />
+        <Link className="button button--secondary" to={closeHref} preventScrollReset>
+          Cancel
+        </Link>
+        <button type="submit" className="button button--primary" disabled={busy}>
+          Unsubscribe
+        </button>
+      </Form>
+    </Dialog>
+  )
+}
+
+function UnsubscribeFailedDialog({ view }: { view: PortalView }) {
+  const closeHref = useCloseHref()
+  return (
+    <Dialog title="Unsubscribe failed" closeHref={closeHref} size="small">
+      <p>Your unsubscribe link expired</p>
+      <p>Please contact {view.org.name}'s support if you keep receiving updates you did not ask for.</p>
+      <div className="dialog__actions">
+        <Link className="button button--primary" to={closeHref} preventScrollReset>
+          Go back
+        </Link>
+      </div>
     </Dialog>
   )
 }

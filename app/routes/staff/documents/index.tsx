@@ -7,6 +7,7 @@ import { requireStaff } from '@server/auth/require'
 import { deleteDocument, listDocuments, setDocumentAccessType, type LibraryRow } from '@server/files/library'
 import { maxUploadBytes, storeUpload, UploadRejected } from '@server/files/upload'
 import { redirectWithToast } from '@server/http/redirect'
+import { ConfirmDialog } from '~/components/ui/confirm-dialog'
 import { FileIcon, SearchIcon } from '~/components/icons'
 import { Dialog } from '~/components/ui/dialog'
 import { formatDate, withQuery } from '~/lib/format'
@@ -313,23 +314,17 @@ function UploadDialog({
 }
 
 function DeleteDialog({ document, closeHref }: { document: LibraryRow; closeHref: string }) {
-  const navigation = useNavigation()
-  const busy = navigation.state === 'submitting'
   return (
-    <Dialog title="Delete document" size="small" closeHref={closeHref} description={`${document.name} will be removed from the library. This cannot be undone.`}>
-      <Form method="post" className="form" action={closeHref} preventScrollReset>
-        <input type="hidden" name="intent" value="delete" />
-        <input type="hidden" name="fileId" value={document.id} />
-        <div className="dialog__actions">
-          <Link to={closeHref} preventScrollReset className="button button--secondary">
-            Cancel
-          </Link>
-          <button type="submit" className="button button--danger" disabled={busy}>
-            {busy ? 'Deleting…' : 'Delete'}
-          </button>
-        </div>
-      </Form>
-    </Dialog>
+    <ConfirmDialog
+      title="Delete document"
+      description={`${document.name} will be removed from the library. This cannot be undone.`}
+      closeHref={closeHref}
+      action={closeHref}
+      intent="delete"
+      fields={{ fileId: document.id }}
+      confirm="Delete"
+      busy="Deleting…"
+    />
   )
 }
 

@@ -1,0 +1,59 @@
+import type { Route } from './+types/portal-feed'
+import { resolvePortalOrg } from '@server/portal/resolve'
+import { escapeHtml } from '@server/email/text'
+
+// An Atom feed of the portal's public updates (issue 8): what the updates card shows the public, newest
+// first. Private updates and hidden topics never appear, whoever asks: a feed reader has no session.
+const FEED_SIZE = 50
+
+/** Text for XML: escaped, and without the control characters XML 1.0 cannot carry at all. */
+const escapeXml = (value: string) => escapeHtml(value.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, ''))
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const org = await resolvePortalOrg(context.db, context.env, request, params.orgSlug)
+  const [customization, updates] = await Promise.all([
+    context.db.selectFrom('portal_customizations').select(['portal_title', 'updated_at']).where('org_id', '=', org.id).executeTakeFirstOrThrow(),
+    context.db
+      .selectFrom('updates')
+      .innerJoin('update_topics', 'update_topics.id', 'updates.topic_id')
+      .select(['updates.id', 'updates.message', 'updates.created_at', 'updates.updated_at', 'update_topics.subject', 'update_topics.category'])
+      .where('update_topics.org_id', '=', org.id)
+      .where('update_topics.hidden', '=', false)
+      .where('updates.channel_portal', '=', true)
+      .where('updates.audience', '=', 'public')
+      .orderBy('updates.created_at', 'desc')
+      .limit(FEED_SIZE)
+      .execute(),
+  ])
+  const home = org.portalUrl.replace(/\/$/, '')
+  const title = `${org.name} ${customization.portal_title} Updates`
+  const updated = new Date(updates[0]?.updated_at ?? customization.updated_at).toISOString()
+  const entries = updates.map((update) => {
+    const link = `${home}/?tcuUid=${update.id}`
+    return [
+      '  <entry>',
+      `    <id>urn:uuid:${update.id}</id>`,
+      `    <title>${escapeXml(update.subject)}</title>`,
+      `    <link rel="alternate" type="text/html" href="${escapeXml(link)}"/>`,
+      `    <category term="${escapeXml(update.category)}"/>`,
+      `    <published>${new Date(update.created_at).toISOString()}</published>`,
+      `    <updated>${new Date(update.updated_at).toISOString()}</updated>`,
+      `    <content type="text">${escapeXml(update.message)}</content>`,
+      '  </entry>',
+    ].join('\n')
+  })
+  const feed = [
+    '<?xml version="1.0" encoding="utf-8"?>',
+    '<feed xmlns="http://www.w3.org/2005/Atom">',
+    `  <id>${escapeXml(`${home}/updates.atom`)}</id>`,
+    `  <title>${escapeXml(title)}</title>`,
+    `  <updated>${updated}</updated>`,
+    `  <author><name>${escapeXml(org.name)}</name></author>`,
+    `  <link rel="self" type="application/atom+xml" href="${escapeXml(`${home}/updates.atom`)}"/>`,
+    `  <link rel="alternate" type="text/html" href="${escapeXml(`${home}/`)}"/>`,
+    ...entries,
+    '</feed>',
+    '',
+  ].join('\n')
+  return new Response(feed, { headers: { 'Content-Type': 'application/atom+xml; charset=utf-8', 'Cache-Control': 'public, max-age=60' } })
+}

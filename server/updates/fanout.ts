@@ -1,0 +1,176 @@
+import { sql } from 'kysely'
+import type { Database } from '../../db/index'
+import { jsonStrings } from '../../db/json'
+import { enqueueEmails, type NewEmail } from '../email/outbox'
+import { senderAddress, senderDomain } from '../email/transports'
+import { updateMailTemplate, type UpdateMailOrg } from '../email/update-mails'
+import type { Env } from '../env'
+import { isSubscriptionBlocked } from '../subscriptions/blocks'
+import { unsubscribeToken } from '../subscriptions/tokens'
+import { mailOrg } from '../visitors/mail-org'
+import { subscriberRecipients } from './recipients'
+
+/**
+ * The fan-out of an update e-mailed (decision 015): an `update_sends` row, written when staff publish,
+ * becomes one outbox row per recipient, a bounded batch per short transaction, so 100,000 recipients
+ * never hold one transaction open. Recipients are walked in e-mail order from `expanded_through`; the
+ * unique (send, recipient) index makes a batch run again after a crash add nobody twice.
+ */
+
+export const EXPAND_BATCH_SIZE = 1000
+
+export interface ExpansionResult {
+  /** Batches written (each its own transaction). */
+  batches: number
+  /** Outbox rows written. */
+  recipients: number
+  /** Stopped for the time budget with sends perhaps still expanding. */
+  more: boolean
+}
+
+/**
+ * Expands the sends still 'expanding', a batch at a time, until none is left or `budgetMs` is used up.
+ * Each batch claims a send with FOR UPDATE SKIP LOCKED, so app servers running this side by side each
+ * take another send (or wait for the next round) instead of blocking.
+ */
+export async function expandUpdateSends(db: Database, env: Env, options: { batchSize?: number; budgetMs?: number } = {}): Promise<ExpansionResult> {
+  const batchSize = options.batchSize ?? EXPAND_BATCH_SIZE
+  const budgetMs = options.budgetMs ?? Number.POSITIVE_INFINITY
+  const started = Date.now()
+  const result: ExpansionResult = { batches: 0, recipients: 0, more: false }
+  for (;;) {
+    if (Date.now() - started >= budgetMs) {
+      result.more = true
+      break
+    }
+    const written = await expandNextBatch(db, env, batchSize)
+    if (written === null) break
+    result.batches++
+    result.recipients += written
+  }
+  return result
+}
+
+/** One batch of one send, in one transaction: the number of outbox rows written, or null when no send is expanding. */
+async function expandNextBatch(db: Database, env: Env, batchSize: number): Promise<number | null> {
+  return db.transaction().execute(async (trx) => {
+    const send = await trx
+      .selectFrom('update_sends')
+      .select(['id', 'org_id', 'update_id', 'audience', 'audience_emails', 'expanded_through'])
+      .where('status', '=', 'expanding')
+      .orderBy('created_at')
+      .limit(1)
+      .forUpdate()
+      .skipLocked()
+      .executeTakeFirst()
+    if (!send) return null
+    const update = await trx
+      .selectFrom('updates')
+      .innerJoin('update_topics', 'update_topics.id', 'updates.topic_id')
+      .select(['updates.id', 'updates.message', 'updates.audience', 'updates.created_at', 'update_topics.subject', 'update_topics.category'])
+      .where('updates.id', '=', send.update_id)
+      .executeTakeFirstOrThrow()
+
+    const batch =
+      send.audience === 'list'
+        ? await listBatch(trx, send.org_id, jsonStrings(send.audience_emails), update.audience === 'private' ? 'private' : 'public', send.expanded_through, batchSize)
+        : await subscriberBatch(trx, send.org_id, update.audience === 'private' ? 'private' : 'public', send.expanded_through, batchSize)
+
+    let written: string[] = []
+    if (batch.recipients.length) {
+      // The update's part of every mail is built once per batch; each recipient adds their token.
+      const compose = updateMailTemplate(await updateMailOrg(trx, env, send.org_id), {
+        id: update.id,
+        subject: update.subject,
+        category: update.category,
+        message: update.message,
+        createdAt: update.created_at,
+      })
+      // Made one at a time as enqueueEmails reads them: only one recipient's whole mail is held at once.
+      const mails = function* (): Generator<NewEmail> {
+        for (const email of batch.recipients) {
+          const token = unsubscribeToken(env, { orgId: send.org_id, email })
+          yield { orgId: send.org_id, to: email, ...compose(token), secrets: [token], updateSendId: send.id }
+        }
+      }
+      written = await enqueueEmails(trx, mails())
+    }
+    await trx
+      .updateTable('update_sends')
+      .set({
+        expanded_through: batch.through ?? send.expanded_through,
+        recipients: sql<number>`recipients + ${written.length}`,
+        // A short batch was the last one.
+        ...(batch.done ? { status: 'queued', expanded_at: sql<Date>`now()` } : {}),
+      })
+      .where('id', '=', send.id)
+      .execute()
+    return written.length
+  })
+}
+
+interface RecipientBatch {
+  recipients: string[]
+  /** The last address considered (the keyset cursor), blocked ones included. */
+  through: string | null
+  done: boolean
+}
+
+/** "All confirmed subscribers": the next addresses after the cursor, in the database's order. */
+async function subscriberBatch(trx: Database, orgId: string, audience: 'public' | 'private', after: string | null, limit: number): Promise<RecipientBatch> {
+  const rows = await subscriberRecipients(trx, orgId, audience, { after, limit }).execute()
+  const recipients = rows.map((row) => row.email)
+  return { recipients, through: recipients.at(-1) ?? null, done: recipients.length < limit }
+}
+
+/**
+ * An audience list: its next addresses after the cursor in code-point order, without the blocked ones,
+ * those who unsubscribed from the org's updates, and, for a private update, anyone who is not a member of
+ * an account with live access (the same rule as for subscribers, server/updates/recipients.ts).
+ */
+async function listBatch(trx: Database, orgId: string, emails: string[], audience: 'public' | 'private', after: string | null, limit: number): Promise<RecipientBatch> {
+  const ordered = [...new Set(emails.map((email) => email.trim().toLowerCase()).filter(Boolean))].sort()
+  const next = ordered.filter((email) => after === null || email > after).slice(0, limit)
+  if (!next.length) return { recipients: [], through: null, done: true }
+  const [unsubscribed, members] = await Promise.all([
+    trx.selectFrom('subscribers').select('email').where('org_id', '=', orgId).where('status', '=', 'unsubscribed').where('email', 'in', next).execute(),
+    audience === 'private'
+      ? trx
+          .selectFrom('account_members')
+          .innerJoin('account_products', 'account_products.account_id', 'account_members.account_id')
+          .select('account_members.email')
+          .where('account_members.org_id', '=', orgId)
+          .where('account_members.email', 'in', next)
+          .where('account_products.access_expires_at', '>', sql<Date>`now()`)
+          .execute()
+      : null,
+  ])
+  const left = new Set(unsubscribed.map((row) => row.email))
+  const allowed = members && new Set(members.map((row) => row.email))
+  const recipients: string[] = []
+  // Lists are short (at most 1,000 addresses): the subscribe form's own check, one address at a time.
+  for (const email of next) {
+    if (left.has(email) || (allowed && !allowed.has(email))) continue
+    if (!(await isSubscriptionBlocked(trx, orgId, email))) recipients.push(email)
+  }
+  return { recipients, through: next.at(-1) ?? null, done: next.length < limit }
+}
+
+/** The org as an update mail shows it, with what its list headers need. */
+async function updateMailOrg(db: Database, env: Env, orgId: string): Promise<UpdateMailOrg> {
+  const [org, identity] = await Promise.all([
+    mailOrg(db, env, orgId),
+    db
+      .selectFrom('orgs')
+      .innerJoin('portal_customizations', 'portal_customizations.org_id', 'orgs.id')
+      .select(['orgs.slug', 'portal_customizations.support_mailbox'])
+      .where('orgs.id', '=', orgId)
+      .executeTakeFirstOrThrow(),
+  ])
+  return {
+    ...org,
+    slug: identity.slug,
+    unsubscribeMailbox: identity.support_mailbox?.trim().toLowerCase() || senderAddress(env.EMAIL_FROM),
+    senderDomain: senderDomain(env.EMAIL_FROM),
+  }
+}

@@ -1,0 +1,84 @@
+import { sql } from 'kysely'
+import type { Database } from '../../db/index'
+import { jsonb } from '../../db/json'
+
+/**
+ * An update e-mailed: one `update_sends` row, written in the transaction that publishes the update. The
+ * fan-out (server/updates/fanout.ts) expands it into one outbox row per recipient in bounded batches, so
+ * 100,000 recipients never hold one transaction open; the outbox rows carry `update_send_id`.
+ */
+export async function createUpdateSend(
+  trx: Database,
+  input: { orgId: string; updateId: string; audience: 'subscribers' | 'list'; emails?: readonly string[]; createdBy: string },
+) {
+  const row = await trx
+    .insertInto('update_sends')
+    .values({
+      org_id: input.orgId,
+      update_id: input.updateId,
+      audience: input.audience,
+      audience_emails: jsonb(input.audience === 'list' ? [...new Set(input.emails ?? [])] : []),
+      created_by: input.createdBy,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  return row.id
+}
+
+export interface SendProgress {
+  sendId: string
+  createdAt: string
+  /** Still being expanded into outbox rows: `recipients` counts those written so far. */
+  expanding: boolean
+  recipients: number
+  queued: number
+  sent: number
+  retrying: number
+  failed: number
+  /** No transport configured: kept at /settings/outbox. */
+  held: number
+}
+
+/** Each send of an update, newest first, with its outbox rows counted by state. */
+export async function sendProgress(db: Database, orgId: string, updateId: string): Promise<SendProgress[]> {
+  const sends = await db
+    .selectFrom('update_sends')
+    .select(['id', 'status', 'recipients', 'created_at'])
+    .where('org_id', '=', orgId)
+    .where('update_id', '=', updateId)
+    .orderBy('created_at', 'desc')
+    .execute()
+  if (!sends.length) return []
+  const counts = await db
+    .selectFrom('outbox')
+    .select((eb) => ['update_send_id', 'status', sql<boolean>`attempts > 0`.as('retried'), eb.fn.countAll<string>().as('count')])
+    .where(
+      'update_send_id',
+      'in',
+      sends.map((send) => send.id),
+    )
+    .groupBy(['update_send_id', 'status', sql`attempts > 0`])
+    .execute()
+  return sends.map((send) => {
+    const progress: SendProgress = {
+      sendId: send.id,
+      createdAt: new Date(send.created_at).toISOString(),
+      expanding: send.status === 'expanding',
+      recipients: send.recipients,
+      queued: 0,
+      sent: 0,
+      retrying: 0,
+      failed: 0,
+      held: 0,
+    }
+    for (const row of counts.filter((count) => count.update_send_id === send.id)) {
+      const count = Number(row.count)
+      if (row.status === 'sent') progress.sent += count
+      else if (row.status === 'failed') progress.failed += count
+      else if (row.status === 'held') progress.held += count
+      else if (row.status === 'pending' && row.retried) progress.retrying += count
+      else progress.queued += count
+    }
+    return progress
+  })
+}
