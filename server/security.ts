@@ -33,7 +33,9 @@ export const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
  * browser leaves it out, the Referer's origin) has to equal `expected` exactly: scheme, host and port.
  * `Origin: null` (sandboxed frames, some redirects) is refused like any other origin.
  */
-const ONE_CLICK_UNSUBSCRIBE = /^\/(portal\/[^/?#]+\/)?unsubscribe(\?|$)/i
+// The raw path exactly, before any normalisation: slug characters only, so no backslash or dot segment
+// can turn it into another route's path once the URL is parsed (security review of issue 8).
+const ONE_CLICK_UNSUBSCRIBE = /^\/(portal\/[A-Za-z0-9_-]+\/)?unsubscribe(\?[^#]*)?$/
 
 export function crossOriginRejection(req: IncomingMessage, expected: string): string | null {
   if (SAFE_METHODS.has(req.method ?? 'GET')) return null

@@ -86,19 +86,24 @@ export function unsubscribeSubject(env: Env, org: { id: string }, token: unknown
 }
 
 /**
- * Unsubscribes the token's subscriber. False when the token is not this org's or names nobody
- * subscribed (removed by staff, or never confirmed): the spec's "Unsubscribe failed". Unsubscribing
- * twice succeeds twice.
+ * Records the opt-out of the token's address: a subscriber's row becomes unsubscribed, and an address
+ * that never subscribed (an audience list's recipient, a subscriber staff removed) gets one, so later
+ * sends skip it too (RFC 8058). False only for a token that is not this org's. Twice succeeds twice.
  */
 export async function unsubscribe(db: Database, env: Env, org: { id: string }, token: unknown) {
   const email = unsubscribeSubject(env, org, token)
   if (!email) return false
-  const row = await db
-    .updateTable('subscribers')
-    .set((eb) => ({ status: 'unsubscribed', unsubscribed_at: eb.fn.coalesce('unsubscribed_at', eb.val(new Date())), confirm_token_hash: null }))
-    .where('org_id', '=', org.id)
-    .where('email', '=', email)
-    .returning('id')
-    .executeTakeFirst()
-  return row !== undefined
+  const now = new Date()
+  await db
+    .insertInto('subscribers')
+    .values({ org_id: org.id, email, source: 'staff', status: 'unsubscribed', unsubscribed_at: now })
+    .onConflict((oc) =>
+      oc.columns(['org_id', 'email']).doUpdateSet((eb) => ({
+        status: 'unsubscribed',
+        unsubscribed_at: eb.fn.coalesce('subscribers.unsubscribed_at', eb.val(now)),
+        confirm_token_hash: null,
+      })),
+    )
+    .execute()
+  return true
 }

@@ -156,10 +156,17 @@ describeEachDatabase('subscriptions to trust updates', (database) => {
     expect(done.toast).toBe(UNSUBSCRIBED)
     expect(await subscriberOf(org, email)).toMatchObject({ status: 'unsubscribed' })
 
-    const nobody = unsubscribeToken(env, { orgId: org.id, email: `nobody-${org.slug}@fabrikam.test` })
-    const failed = await post(org, { intent: 'unsubscribe', token: nobody })
+    // An address that never subscribed (an audience list's recipient) leaves too, for every later send.
+    const outsider = `outsider-${org.slug}@fabrikam.test`
+    const theirs = await post(org, { intent: 'unsubscribe', token: unsubscribeToken(env, { orgId: org.id, email: outsider }) })
+    expect(theirs.toast).toBe(UNSUBSCRIBED)
+    expect(await subscriberOf(org, outsider)).toMatchObject({ status: 'unsubscribed' })
+
+    // A token that is not this org's: the failure dialog, nothing written.
+    const failed = await post(org, { intent: 'unsubscribe', token: unsubscribeToken(env, { orgId: other.id, email: outsider }) })
     expect(failed.status).toBe(400)
     expect(failed.data).toEqual({ intent: 'unsubscribe', outcome: 'failed' })
+    expect(await subscriberOf(other, outsider)).toBeUndefined()
   })
 
   it('takes an RFC 8058 one-click POST without cookie: 200 and no redirect; a GET opens the dialog instead', async () => {
@@ -176,6 +183,8 @@ describeEachDatabase('subscriptions to trust updates', (database) => {
     expect(oneClick.status).toBe(200)
     expect(oneClick.location).toBeNull()
     expect((await subscriberOf(org, email))?.status).toBe('unsubscribed')
+    // Without a body, as a careless sender posts: still 200.
+    expect((await callRoute(oneClickAction as never, database(), { path, params: org.params, method: 'POST' })).status).toBe(200)
     // Again: still 200. A forged token: 400, nothing changed.
     expect((await callRoute(oneClickAction as never, database(), { path, params: org.params, form: { 'List-Unsubscribe': 'One-Click' } })).status).toBe(200)
     const forged = await callRoute(oneClickAction as never, database(), { path: `${org.home}/unsubscribe?token=${token}x`, params: org.params, form: {} })

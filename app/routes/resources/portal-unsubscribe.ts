@@ -11,7 +11,8 @@ import { withQuery } from '~/lib/format'
 const plain = (status: number, text: string) => new Response(text, { status, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' } })
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const form = await readForm(request)
+  // RFC 8058 senders post `List-Unsubscribe=One-Click`; one that posts no body at all is answered too.
+  const form = request.headers.get('content-type') ? await readForm(request) : new FormData()
   const org = await resolvePortalOrg(context.db, context.env, request, params.orgSlug)
   const token = new URL(request.url).searchParams.get('token') ?? form.get('token')
   if (!(await unsubscribe(context.db, context.env, org, token))) return plain(400, 'This unsubscribe link is not valid.')

@@ -5,7 +5,7 @@ import { subscriberFilters } from '~/lib/schemas/subscribers'
 
 // The subscribers CSV as a download (/subscribers/export.csv, with the list's q and status): a resource
 // route, since React Router renders a page route's document request as HTML whatever its loader returns.
-// The page's loader answers /subscribers?export=csv with the same response for direct calls.
+// The page sends /subscribers?export=csv here.
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const staff = await requireStaff(request, context, 'subscribers')

@@ -5,14 +5,13 @@ import type { Route } from './+types/index'
 import { requireStaff } from '@server/auth/require'
 import { parseForm, readForm } from '@server/http/forms'
 import { integerParam, isUuid } from '@server/http/query'
-import { redirectWithToast } from '@server/http/redirect'
+import { redirectTo, redirectWithToast } from '@server/http/redirect'
 import {
   blockSubscribers,
   findSubscriber,
   loadSubscribersPage,
   MAX_SUBSCRIBER_PAGE,
   removeSubscriber,
-  subscribersCsvResponse,
   unblockSubscribers,
   type ChangeResult,
 } from '@server/subscriptions/staff'
@@ -43,7 +42,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const staff = await requireStaff(request, context, 'subscribers')
   const search = new URL(request.url).searchParams
   const filters = subscriberFilters(search)
-  if (search.get('export') === 'csv') return subscribersCsvResponse(context.db, staff.orgId, filters)
+  // A document request renders the page whatever the loader returns: the download is a route of its own.
+  if (search.get('export') === 'csv') throw redirectTo(subscribersPath({ q: filters.q, status: filters.status }, EXPORT_PATH))
   const page = integerParam(search, 'page', { min: 1, max: MAX_SUBSCRIBER_PAGE, fallback: 1 })
   const removeId = search.get('remove')
   const [view, removing] = await Promise.all([
