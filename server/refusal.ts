@@ -1,7 +1,8 @@
 import type { Database } from '../db/index'
 
 // A change refused half-way through its transaction: thrown, so nothing it wrote is kept, and turned
-// into the answer the page shows. Staff review (/access-requests) and /accounts decide this way.
+// into the answer the page shows. Staff review (/access-requests), /accounts, /updates and /subscribers
+// decide this way.
 
 export interface Refused<Field extends string = string> {
   ok: false
@@ -30,4 +31,13 @@ export async function refusable<Value, Field extends string = string>(db: Databa
     if (error instanceof Refusal) return error.result as Refused<Field>
     throw error
   }
+}
+
+/** What a staff change answers: its toast message, or the refusal it threw. */
+export type ChangeResult = { ok: true; message: string } | Refused
+
+/** Runs a change in a transaction; `run` returns the toast message. */
+export async function change(db: Database, run: (trx: Database) => Promise<string>): Promise<ChangeResult> {
+  const result = await refusable(db, run)
+  return result.ok ? { ok: true, message: result.value } : result
 }

@@ -2,11 +2,10 @@
 // subscribed over the last year, most confirmed, a few awaiting confirmation or gone, and one blocked
 // domain (a throwaway-mail service someone kept subscribing from). Times are days before the seed runs.
 
+import type { SubscriberSource as Source, SubscriberStatus as Status } from '../../app/lib/schemas/subscribers'
 import type { Database } from '../index'
 import { DEMO_ADMIN_EMAIL } from './northwind'
 
-type Source = 'direct_link' | 'subscribe_button' | 'trust_center_updates_button' | 'access_request' | 'staff'
-type Status = 'confirmed' | 'pending' | 'unsubscribed'
 
 interface DemoSubscriber {
   email: string

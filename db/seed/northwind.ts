@@ -2,6 +2,8 @@
 // Facts (auditors, regions, RTO/RPO, notice periods) match the demo PDFs in pdf.ts, so nothing contradicts.
 // Times are days before the seed runs, so a fresh demo always looks recently maintained.
 
+import type { UpdateCategory } from '../../app/lib/update-categories'
+
 export const DEMO_ADMIN_EMAIL = 'admin@northwind.test'
 export const DEMO_ORG_SLUG = 'northwind'
 
@@ -266,7 +268,6 @@ export const MOBILE_FAQS: DemoFaq[] = [
   },
 ]
 
-export type UpdateCategory = 'compliance' | 'vulnerabilities' | 'incidents' | 'subprocessors' | 'general'
 
 export interface DemoUpdate {
   message: string

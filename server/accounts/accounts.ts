@@ -2,7 +2,7 @@ import { sql } from 'kysely'
 import { jsonArrayFrom } from 'kysely/helpers/postgres'
 import type { Database } from '../../db/index'
 import { jsonb, jsonStrings } from '../../db/json'
-import { refusable, refuse, type Refused } from '../refusal'
+import { change, refuse, type ChangeResult } from '../refusal'
 import type { StaffMember } from '../auth/staff-session'
 import { recordAudit } from '../audit/record'
 import { ndaVersion } from '../access/viewer'
@@ -17,12 +17,7 @@ import type { ExtendAccessInput, ProfileFields, RevokeAccessInput, UpdateAccessI
 // is looked up inside the staff member's org; every change is one transaction with its audit entry.
 
 
-export type ChangeResult = { ok: true; message: string } | Refused
-
-async function change(db: Database, run: (trx: Database) => Promise<string>): Promise<ChangeResult> {
-  const result = await refusable(db, run)
-  return result.ok ? { ok: true, message: result.value } : result
-}
+export type { ChangeResult }
 
 const NO_SUCH_ACCESS = 'This account has no access to this product any more.'
 const NO_SUCH_PROFILE = 'This permission profile no longer exists.'

@@ -377,11 +377,6 @@ export async function releaseEmails(db: Database, ids: readonly string[]) {
     .execute()
 }
 
-/** releaseEmails for one row. */
-export async function releaseEmail(db: Database, id: string) {
-  await releaseEmails(db, [id])
-}
-
 function stringHeaders(value: unknown): Record<string, string> {
   if (!value || typeof value !== 'object' || Array.isArray(value)) return {}
   return Object.fromEntries(Object.entries(value).filter((entry): entry is [string, string] => typeof entry[1] === 'string'))

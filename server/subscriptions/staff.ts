@@ -2,8 +2,8 @@ import { sql, type SqlBool } from 'kysely'
 import type { Database } from '../../db/index'
 import { recordAudit } from '../audit/record'
 import type { StaffMember } from '../auth/staff-session'
-import { refusable, refuse, type Refused } from '../refusal'
-import { domainAndParents } from './blocks'
+import { change, refuse, type ChangeResult } from '../refusal'
+import { domainAndParents, subscriberBlocked } from './blocks'
 import {
   SUBSCRIBERS_PAGE_SIZE,
   sourceLabel,
@@ -39,15 +39,6 @@ function filtered(db: Database, orgId: string, filters: SubscriberFilters) {
   return query
 }
 
-/** Whether the subscriber's address, domain or a parent domain of it is blocked (as blocks.ts decides). */
-const isBlocked = sql<boolean>`exists (
-  select 1 from subscriber_blocks
-  where subscriber_blocks.org_id = subscribers.org_id
-    and (subscriber_blocks.pattern = subscribers.email
-      or (subscriber_blocks.kind = 'domain'
-        and (split_part(subscribers.email, '@', 2) = subscriber_blocks.pattern
-          or right(split_part(subscribers.email, '@', 2), length(subscriber_blocks.pattern) + 1) = '.' || subscriber_blocks.pattern))))`
-
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString())
 
 // ---------------------------------------------------------------------------------------------------
@@ -81,7 +72,7 @@ export async function loadSubscribersPage(db: Database, orgId: string, filters: 
   const page = Math.min(Math.max(1, wantedPage), pageCount)
   const rows = await filtered(db, orgId, filters)
     .select(['subscribers.id', 'subscribers.email', 'subscribers.status', 'subscribers.source', 'subscribers.created_at', 'subscribers.confirmed_at', 'subscribers.unsubscribed_at'])
-    .select(isBlocked.as('blocked'))
+    .select(subscriberBlocked.as('blocked'))
     .orderBy('subscribers.created_at', 'desc')
     .orderBy('subscribers.email')
     .limit(SUBSCRIBERS_PAGE_SIZE)
@@ -163,7 +154,7 @@ export function subscribersCsvStream(db: Database, orgId: string, filters: Subsc
       }
       let query = filtered(db, orgId, filters)
         .select(['subscribers.email', 'subscribers.status', 'subscribers.source', 'subscribers.created_at', 'subscribers.confirmed_at', 'subscribers.unsubscribed_at'])
-        .select(isBlocked.as('blocked'))
+        .select(subscriberBlocked.as('blocked'))
         .orderBy('subscribers.email')
         .limit(chunkSize)
       if (after !== null) query = query.where('subscribers.email', '>', after)
@@ -197,12 +188,7 @@ export function subscribersCsvResponse(db: Database, orgId: string, filters: Sub
 // ---------------------------------------------------------------------------------------------------
 // Changes
 
-export type ChangeResult = { ok: true; message: string } | Refused
-
-async function change(db: Database, run: (trx: Database) => Promise<string>): Promise<ChangeResult> {
-  const result = await refusable(db, run)
-  return result.ok ? { ok: true, message: result.value } : result
-}
+export type { ChangeResult }
 
 const NO_SUCH_BLOCK = 'This block no longer exists.'
 const NO_SUCH_SUBSCRIBER = 'This subscriber no longer exists.'

@@ -48,16 +48,23 @@ export async function requestSubscription(db: Database, env: Env, org: { id: str
 
 export type ConfirmOutcome = 'confirmed' | 'blocked' | 'token-invalid'
 
-/** The confirmation page's button (POST): the link's subscriber confirmed, or why not. */
-export async function confirmSubscription(db: Database, org: { id: string }, token: string): Promise<ConfirmOutcome> {
-  if (!looksLikeToken(token)) return 'token-invalid'
+/** The subscriber a confirmation link of this org names, while the link is valid (sent within 7 days, unused). */
+async function linkSubscriber(db: Database, org: { id: string }, token: string) {
+  if (!looksLikeToken(token)) return undefined
   const subscriber = await db
     .selectFrom('subscribers')
     .select(['id', 'email', 'confirm_sent_at'])
     .where('org_id', '=', org.id)
     .where('confirm_token_hash', '=', hashToken(token))
     .executeTakeFirst()
-  if (!subscriber?.confirm_sent_at || Date.now() - new Date(subscriber.confirm_sent_at).getTime() > CONFIRM_VALID_DAYS * DAY_MS) return 'token-invalid'
+  const valid = subscriber?.confirm_sent_at && Date.now() - new Date(subscriber.confirm_sent_at).getTime() <= CONFIRM_VALID_DAYS * DAY_MS
+  return valid ? subscriber : undefined
+}
+
+/** The confirmation page's button (POST): the link's subscriber confirmed, or why not. */
+export async function confirmSubscription(db: Database, org: { id: string }, token: string): Promise<ConfirmOutcome> {
+  const subscriber = await linkSubscriber(db, org, token)
+  if (!subscriber) return 'token-invalid'
   if (await isSubscriptionBlocked(db, org.id, subscriber.email)) return 'blocked'
   await db
     .updateTable('subscribers')
@@ -69,14 +76,7 @@ export async function confirmSubscription(db: Database, org: { id: string }, tok
 
 /** Whether a confirmation link is one this org sent and still valid, for the page that shows its button. */
 export async function confirmationState(db: Database, org: { id: string }, token: string): Promise<'valid' | 'token-invalid'> {
-  if (!looksLikeToken(token)) return 'token-invalid'
-  const subscriber = await db
-    .selectFrom('subscribers')
-    .select('confirm_sent_at')
-    .where('org_id', '=', org.id)
-    .where('confirm_token_hash', '=', hashToken(token))
-    .executeTakeFirst()
-  return subscriber?.confirm_sent_at && Date.now() - new Date(subscriber.confirm_sent_at).getTime() <= CONFIRM_VALID_DAYS * DAY_MS ? 'valid' : 'token-invalid'
+  return (await linkSubscriber(db, org, token)) ? 'valid' : 'token-invalid'
 }
 
 /** The e-mail an unsubscribe token names for this org, or null (forged, truncated, another org's). */

@@ -5,10 +5,10 @@ import { enqueueEmails, type NewEmail } from '../email/outbox'
 import { senderAddress, senderDomain } from '../email/transports'
 import { updateMailTemplate, type UpdateMailOrg } from '../email/update-mails'
 import type { Env } from '../env'
-import { isSubscriptionBlocked } from '../subscriptions/blocks'
+import { addressBlocked } from '../subscriptions/blocks'
 import { unsubscribeToken } from '../subscriptions/tokens'
 import { mailOrg } from '../visitors/mail-org'
-import { subscriberRecipients } from './recipients'
+import { liveAccountMember, subscriberRecipients } from './recipients'
 
 /**
  * The fan-out of an update e-mailed (decision 015): an `update_sends` row, written when staff publish,
@@ -132,27 +132,14 @@ async function listBatch(trx: Database, orgId: string, emails: string[], audienc
   const ordered = [...new Set(emails.map((email) => email.trim().toLowerCase()).filter(Boolean))].sort()
   const next = ordered.filter((email) => after === null || email > after).slice(0, limit)
   if (!next.length) return { recipients: [], through: null, done: true }
-  const [unsubscribed, members] = await Promise.all([
-    trx.selectFrom('subscribers').select('email').where('org_id', '=', orgId).where('status', '=', 'unsubscribed').where('email', 'in', next).execute(),
-    audience === 'private'
-      ? trx
-          .selectFrom('account_members')
-          .innerJoin('account_products', 'account_products.account_id', 'account_members.account_id')
-          .select('account_members.email')
-          .where('account_members.org_id', '=', orgId)
-          .where('account_members.email', 'in', next)
-          .where('account_products.access_expires_at', '>', sql<Date>`now()`)
-          .execute()
-      : null,
-  ])
-  const left = new Set(unsubscribed.map((row) => row.email))
-  const allowed = members && new Set(members.map((row) => row.email))
-  const recipients: string[] = []
-  // Lists are short (at most 1,000 addresses): the subscribe form's own check, one address at a time.
-  for (const email of next) {
-    if (left.has(email) || (allowed && !allowed.has(email))) continue
-    if (!(await isSubscriptionBlocked(trx, orgId, email))) recipients.push(email)
-  }
+  const { rows } = await sql<{ email: string }>`
+    select candidate.email from unnest(${next}::text[]) as candidate (email)
+    where not ${addressBlocked(sql.val(orgId), sql.ref('candidate.email'))}
+      and not exists (select 1 from subscribers where org_id = ${orgId} and email = candidate.email and status = 'unsubscribed')
+      and ${audience === 'private' ? liveAccountMember(orgId, sql.ref('candidate.email')) : sql`true`}
+  `.execute(trx)
+  const allowed = new Set(rows.map((row) => row.email))
+  const recipients = next.filter((email) => allowed.has(email))
   return { recipients, through: next.at(-1) ?? null, done: next.length < limit }
 }
 

@@ -52,7 +52,7 @@ const iso = (value: Date | string) => new Date(value).toISOString()
 
 /** Everything /updates shows: topics newest first with their updates, each e-mail's progress, and who an e-mail would reach. */
 export async function loadUpdatesPage(db: Database, orgId: string) {
-  const [topics, sentUpdates, reachPublic, reachPrivate] = await Promise.all([
+  const [topics, progress, reachPublic, reachPrivate] = await Promise.all([
     db
       .selectFrom('update_topics')
       .select((eb) => [
@@ -75,11 +75,10 @@ export async function loadUpdatesPage(db: Database, orgId: string) {
       .orderBy('update_topics.created_at', 'desc')
       .orderBy('update_topics.id')
       .execute(),
-    db.selectFrom('update_sends').select('update_id').distinct().where('org_id', '=', orgId).execute(),
+    sendProgress(db, orgId),
     countSubscriberRecipients(db, orgId, 'public'),
     countSubscriberRecipients(db, orgId, 'private'),
   ])
-  const progress = new Map(await Promise.all(sentUpdates.map(async ({ update_id }) => [update_id, await sendProgress(db, orgId, update_id)] as const)))
   const shaped: StaffTopic[] = topics.map((topic) => ({
     id: topic.id,
     subject: topic.subject,

@@ -1,5 +1,14 @@
-import { sql } from 'kysely'
+import { sql, type RawBuilder } from 'kysely'
 import type { Database } from '../../db/index'
+import { subscriberBlocked } from '../subscriptions/blocks'
+
+/** Whether `email` (a column or a value) is a member of one of the org's accounts with live access: who a private update reaches. */
+export function liveAccountMember(orgId: string, email: RawBuilder<unknown>) {
+  return sql<boolean>`exists (
+    select 1 from account_members
+    join account_products on account_products.account_id = account_members.account_id
+    where account_members.org_id = ${orgId} and account_members.email = ${email} and account_products.access_expires_at > now())`
+}
 
 /**
  * Who an update e-mailed to "all confirmed subscribers" reaches: confirmed subscribers of the org, not
@@ -13,40 +22,8 @@ export function subscriberRecipients(db: Database, orgId: string, audience: 'pub
     .select('subscribers.email')
     .where('subscribers.org_id', '=', orgId)
     .where('subscribers.status', '=', 'confirmed')
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom('subscriber_blocks')
-            .select(sql`1`.as('one'))
-            .where('subscriber_blocks.org_id', '=', orgId)
-            .where((eb) =>
-              eb.or([
-                eb('subscriber_blocks.pattern', '=', eb.ref('subscribers.email')),
-                // A domain block covers its subdomains (server/subscriptions/blocks.ts).
-                eb.and([
-                  eb('subscriber_blocks.kind', '=', 'domain'),
-                  eb.or([
-                    eb(sql`split_part(subscribers.email, '@', 2)`, '=', eb.ref('subscriber_blocks.pattern')),
-                    eb(sql`right(split_part(subscribers.email, '@', 2), length(subscriber_blocks.pattern) + 1)`, '=', sql`'.' || subscriber_blocks.pattern`),
-                  ]),
-                ]),
-              ]),
-            ),
-        ),
-      ),
-    )
-  if (audience === 'private') {
-    query = query.where(({ exists, selectFrom }) =>
-      exists(
-        selectFrom('account_members')
-          .innerJoin('account_products', 'account_products.account_id', 'account_members.account_id')
-          .select(sql`1`.as('one'))
-          .where('account_members.org_id', '=', orgId)
-          .whereRef('account_members.email', '=', 'subscribers.email')
-          .where('account_products.access_expires_at', '>', sql<Date>`now()`),
-      ),
-    )
-  }
+    .where(sql<boolean>`not ${subscriberBlocked}`)
+  if (audience === 'private') query = query.where(liveAccountMember(orgId, sql.ref('subscribers.email')))
   if (options.after) query = query.where('subscribers.email', '>', options.after)
   query = query.orderBy('subscribers.email')
   return options.limit ? query.limit(options.limit) : query

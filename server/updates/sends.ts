@@ -39,27 +39,24 @@ export interface SendProgress {
   held: number
 }
 
-/** Each send of an update, newest first, with its outbox rows counted by state. */
-export async function sendProgress(db: Database, orgId: string, updateId: string): Promise<SendProgress[]> {
+/** Every e-mail send of the org's updates by update, each newest first, with its outbox rows counted by state. */
+export async function sendProgress(db: Database, orgId: string): Promise<Map<string, SendProgress[]>> {
   const sends = await db
     .selectFrom('update_sends')
-    .select(['id', 'status', 'recipients', 'created_at'])
+    .select(['id', 'update_id', 'status', 'recipients', 'created_at'])
     .where('org_id', '=', orgId)
-    .where('update_id', '=', updateId)
     .orderBy('created_at', 'desc')
     .execute()
-  if (!sends.length) return []
+  const byUpdate = new Map<string, SendProgress[]>()
+  if (!sends.length) return byUpdate
   const counts = await db
     .selectFrom('outbox')
-    .select((eb) => ['update_send_id', 'status', sql<boolean>`attempts > 0`.as('retried'), eb.fn.countAll<string>().as('count')])
-    .where(
-      'update_send_id',
-      'in',
-      sends.map((send) => send.id),
-    )
-    .groupBy(['update_send_id', 'status', sql`attempts > 0`])
+    .innerJoin('update_sends', 'update_sends.id', 'outbox.update_send_id')
+    .select((eb) => ['outbox.update_send_id', 'outbox.status', sql<boolean>`outbox.attempts > 0`.as('retried'), eb.fn.countAll<string>().as('count')])
+    .where('update_sends.org_id', '=', orgId)
+    .groupBy(['outbox.update_send_id', 'outbox.status', sql`outbox.attempts > 0`])
     .execute()
-  return sends.map((send) => {
+  for (const send of sends) {
     const progress: SendProgress = {
       sendId: send.id,
       createdAt: new Date(send.created_at).toISOString(),
@@ -79,6 +76,7 @@ export async function sendProgress(db: Database, orgId: string, updateId: string
       else if (row.status === 'pending' && row.retried) progress.retrying += count
       else progress.queued += count
     }
-    return progress
-  })
+    byUpdate.set(send.update_id, [...(byUpdate.get(send.update_id) ?? []), progress])
+  }
+  return byUpdate
 }

@@ -3,15 +3,9 @@ import { Link, useLocation } from 'react-router'
 import type { PortalView, UpdateView } from './types'
 import { LinkIcon, PinIcon } from '~/components/icons'
 import { formatDate, withQuery } from '~/lib/format'
+import { UPDATE_CATEGORY_LABELS, type UpdateCategory } from '~/lib/update-categories'
 import { SubscribeLink, subscribable } from './subscribe-link'
 
-const CATEGORY_LABELS: Record<string, string> = {
-  compliance: 'Compliance',
-  vulnerabilities: 'Vulnerabilities',
-  incidents: 'Incidents',
-  subprocessors: 'Subprocessors',
-  general: 'General',
-}
 
 export function UpdatesSection({ view }: { view: PortalView }) {
   const updates = view.updates
@@ -76,7 +70,7 @@ function UpdateEntry({ view, update, highlighted }: { view: PortalView; update: 
   return (
     <li id={`update-${update.id}`} className={`update${highlighted ? ' update--highlighted' : ''}`} aria-current={highlighted ? 'true' : undefined}>
       <div className="update__meta">
-        <span className={`tag tag--${update.category}`}>{CATEGORY_LABELS[update.category] ?? update.category}</span>
+        <span className={`tag tag--${update.category}`}>{UPDATE_CATEGORY_LABELS[update.category as UpdateCategory] ?? update.category}</span>
         <time dateTime={update.createdAt}>{formatDate(update.createdAt)}</time>
         {update.pinned ? (
           <span className="update__pinned">

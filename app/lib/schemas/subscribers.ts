@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { SUBSCRIBE_SOURCES } from './access'
 
 // The subscribers page (/subscribers): the list's filters, and the forms that block, unblock and remove.
 // Ids come from the form; the server checks each one against the staff member's org.
@@ -13,7 +14,7 @@ export const SUBSCRIBER_STATUS_LABELS: Record<SubscriberStatus, string> = {
 }
 
 /** Every source a subscriber row may carry: the visitor's four (spec section 3) and staff's own. */
-export const SUBSCRIBER_SOURCES = ['direct_link', 'subscribe_button', 'trust_center_updates_button', 'access_request', 'staff'] as const
+export const SUBSCRIBER_SOURCES = [...SUBSCRIBE_SOURCES, 'staff'] as const
 export type SubscriberSource = (typeof SUBSCRIBER_SOURCES)[number]
 
 export const SUBSCRIBER_SOURCE_LABELS: Record<SubscriberSource, string> = {

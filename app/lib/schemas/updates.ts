@@ -5,16 +5,9 @@ import { checkbox } from './access-requests'
 // Trust updates (/updates): topics and the updates under them (portal shell spec, sections 3 and 5).
 // Ids come from the form; the server checks each one against the staff member's org.
 
-export const UPDATE_CATEGORIES = ['compliance', 'vulnerabilities', 'incidents', 'subprocessors', 'general'] as const
-export type UpdateCategory = (typeof UPDATE_CATEGORIES)[number]
+import { UPDATE_CATEGORIES } from '../update-categories'
 
-export const UPDATE_CATEGORY_LABELS: Record<UpdateCategory, string> = {
-  compliance: 'Compliance',
-  vulnerabilities: 'Vulnerabilities',
-  incidents: 'Incidents',
-  subprocessors: 'Subprocessors',
-  general: 'General',
-}
+export { UPDATE_CATEGORIES, UPDATE_CATEGORY_LABELS, type UpdateCategory } from '../update-categories'
 
 export const UPDATE_AUDIENCES = ['public', 'private'] as const
 export type UpdateAudience = (typeof UPDATE_AUDIENCES)[number]

@@ -13,9 +13,9 @@ import {
   updatePermissionProfile,
   type ChangeResult,
 } from '@server/accounts/accounts'
+import { answerChange, invalidForm, type FormAnswer } from '@server/http/change-answer'
 import { requireStaff } from '@server/auth/require'
 import { parseForm, readForm } from '@server/http/forms'
-import { redirectWithToast } from '@server/http/redirect'
 import { FieldErrors, FormErrors } from '~/components/ui/form-errors'
 import { formatDate, formatDateTime } from '~/lib/format'
 import { dateInputValue } from '~/lib/schemas/access-requests'
@@ -50,18 +50,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { ...page, editor, today: dateInputValue(new Date()) }
 }
 
-type ActionData = { intent: string; target?: string; result: SubmissionResult<string[]> }
+type ActionData = FormAnswer
+type Submission = Parameters<typeof invalidForm>[0]
 
-type Submission = { reply: (options?: { formErrors?: string[]; fieldErrors?: Record<string, string[]> }) => SubmissionResult<string[]> }
-
-/** The server's answer: a redirect with a toast, or the refusal as the reply of the form that asked. */
-function answer(env: Route.ActionArgs['context']['env'], intent: string, submission: Submission, outcome: ChangeResult, target?: string, to = '/accounts') {
-  if (outcome.ok) return redirectWithToast(env, to, outcome.message)
-  const result = outcome.field ? submission.reply({ fieldErrors: { [outcome.field]: [outcome.message] } }) : submission.reply({ formErrors: [outcome.message] })
-  return data<ActionData>({ intent, target, result }, { status: outcome.status })
-}
-
-const invalid = (intent: string, submission: Submission, target?: string) => data<ActionData>({ intent, target, result: submission.reply() }, { status: 400 })
+const answer = (env: Route.ActionArgs['context']['env'], intent: string, submission: Submission, outcome: ChangeResult, target?: string) =>
+  answerChange(env, outcome, submission, { intent, target }, '/accounts')
+const invalid = (intent: string, submission: Submission, target?: string) => invalidForm(submission, { intent, target })
 
 export async function action({ request, context }: Route.ActionArgs) {
   const staff = await requireStaff(request, context, 'accounts')

@@ -2,10 +2,11 @@ import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, Form, Link, useActionData, useNavigation } from 'react-router'
 import type { Route } from './+types/index'
+import { answerChange, invalidForm, type FormAnswer } from '@server/http/change-answer'
 import { requireStaff } from '@server/auth/require'
 import { parseForm, readForm } from '@server/http/forms'
 import { integerParam, isUuid } from '@server/http/query'
-import { redirectTo, redirectWithToast } from '@server/http/redirect'
+import { redirectTo } from '@server/http/redirect'
 import {
   blockSubscribers,
   findSubscriber,
@@ -53,18 +54,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { ...view, removing: removing ?? null }
 }
 
-type ActionData = { intent: string; result: SubmissionResult<string[]> }
+type ActionData = FormAnswer
+type Submission = Parameters<typeof invalidForm>[0]
 
-type Submission = { reply: (options?: { formErrors?: string[]; fieldErrors?: Record<string, string[]> }) => SubmissionResult<string[]> }
-
-/** A redirect back to the list with a toast, or the refusal as the reply of the form that asked. */
-function answer(env: Route.ActionArgs['context']['env'], intent: string, submission: Submission, outcome: ChangeResult, back: string) {
-  if (outcome.ok) return redirectWithToast(env, back, outcome.message, { fallback: '/subscribers' })
-  const result = outcome.field ? submission.reply({ fieldErrors: { [outcome.field]: [outcome.message] } }) : submission.reply({ formErrors: [outcome.message] })
-  return data<ActionData>({ intent, result }, { status: outcome.status })
-}
-
-const invalid = (intent: string, submission: Submission) => data<ActionData>({ intent, result: submission.reply() }, { status: 400 })
+/** Back to the list as it was filtered and paged. */
+const answer = (env: Route.ActionArgs['context']['env'], intent: string, submission: Submission, outcome: ChangeResult, back: string) =>
+  answerChange(env, outcome, submission, { intent }, back, '/subscribers')
+const invalid = (intent: string, submission: Submission) => invalidForm(submission, { intent })
 
 export async function action({ request, context }: Route.ActionArgs) {
   const staff = await requireStaff(request, context, 'subscribers')

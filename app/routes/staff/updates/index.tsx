@@ -1,11 +1,11 @@
-import { getCollectionProps, getFormProps, getSelectProps, useForm, type SubmissionResult } from '@conform-to/react'
+import { getFormProps, getSelectProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, Form, Link, useActionData, useNavigation } from 'react-router'
 import type { Route } from './+types/index'
+import { answerChange, invalidForm, type FormAnswer } from '@server/http/change-answer'
 import { requireStaff } from '@server/auth/require'
 import { kickEmailWorker } from '@server/email/worker'
 import { parseForm, readForm } from '@server/http/forms'
-import { redirectWithToast } from '@server/http/redirect'
 import { createTopic, createUpdate, deleteTopic, deleteUpdate, editTopic, editUpdate, loadUpdatesPage, pinUpdate, type ChangeResult } from '@server/updates/manage'
 import { ConfirmDialog } from '~/components/ui/confirm-dialog'
 import { CheckboxField, TextareaField, TextField } from '~/components/ui/fields'
@@ -21,15 +21,12 @@ import {
   pinUpdateSchema,
   sendInProgress,
   TOPIC_SUBJECT_MAX,
-  UPDATE_AUDIENCE_LABELS,
-  UPDATE_AUDIENCES,
   UPDATE_CATEGORIES,
   UPDATE_CATEGORY_LABELS,
   UPDATE_MESSAGE_MAX,
-  type UpdateAudience,
 } from '~/lib/schemas/updates'
 import { SendProgressTable, useRefreshWhile } from './send-progress'
-import { UpdateComposer } from './update-composer'
+import { AudienceField, UpdateComposer } from './update-composer'
 
 // Trust updates (/updates): topics and their updates, published on the Trust Center and by e-mail.
 // Every editor and confirmation is a URL (?newTopic, ?compose, ?editTopic, ?editUpdate, ?deleteTopic,
@@ -61,18 +58,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
 }
 
-type ActionData = { intent: string; target?: string; result: SubmissionResult<string[]> }
+type ActionData = FormAnswer
+type Submission = Parameters<typeof invalidForm>[0]
 
-type Submission = { reply: (options?: { formErrors?: string[]; fieldErrors?: Record<string, string[]> }) => SubmissionResult<string[]> }
-
-/** A redirect with the change's toast, or the refusal as the reply of the form that asked. */
-function answer(env: Route.ActionArgs['context']['env'], intent: string, submission: Submission, outcome: ChangeResult, to: (topicId: string) => string, target?: string) {
-  if (outcome.ok) return redirectWithToast(env, to(outcome.topicId), outcome.message, { fallback: PAGE })
-  const result = outcome.field ? submission.reply({ fieldErrors: { [outcome.field]: [outcome.message] } }) : submission.reply({ formErrors: [outcome.message] })
-  return data<ActionData>({ intent, target, result }, { status: outcome.status })
-}
-
-const invalid = (intent: string, submission: Submission, target?: string) => data<ActionData>({ intent, target, result: submission.reply() }, { status: 400 })
+/** Back to the topic the change was in. */
+const answer = (env: Route.ActionArgs['context']['env'], intent: string, submission: Submission, outcome: ChangeResult, to: (topicId: string) => string, target?: string) =>
+  answerChange(env, outcome, submission, { intent, target }, outcome.ok ? to(outcome.topicId) : PAGE, PAGE)
+const invalid = (intent: string, submission: Submission, target?: string) => invalidForm(submission, { intent, target })
 
 const atTopic = (topicId: string) => `${PAGE}#topic-${topicId}`
 
@@ -371,23 +363,13 @@ function UpdateEditForm({ topic, update, lastResult }: { topic: Topic; update: U
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
   })
-  const audienceProps = getCollectionProps(fields.audience, { type: 'radio', options: [...UPDATE_AUDIENCES] })
   return (
     <Form method="post" {...getFormProps(form)} className="form form--wide staff-updates__form" preventScrollReset aria-label={`Edit ${updateName(update, topic)}`}>
       <input type="hidden" name="intent" value="update-edit" />
       <input type="hidden" name="updateId" value={update.id} />
       <FormErrors errors={form.errors} id={form.errorId} />
       <TextareaField field={fields.message} label="Message" rows={5} maxLength={UPDATE_MESSAGE_MAX} />
-      <fieldset className="field staff-updates__choices" aria-describedby={fields.audience.errors ? fields.audience.errorId : undefined}>
-        <legend>Who can see it</legend>
-        {audienceProps.map(({ key, ...props }) => (
-          <label key={key} className="checkbox" htmlFor={props.id}>
-            <input {...props} />
-            {UPDATE_AUDIENCE_LABELS[props.value as UpdateAudience]}
-          </label>
-        ))}
-        <FieldErrors errors={fields.audience.errors} id={fields.audience.errorId} />
-      </fieldset>
+      <AudienceField field={fields.audience} />
       <CheckboxField field={fields.channelPortal}>Show on the Trust Center</CheckboxField>
       <CheckboxField field={fields.pinned}>Pinned</CheckboxField>
       {update.channelEmail ? <p className="field__hint">This update was e-mailed when it was published; saving changes does not send it again.</p> : null}

@@ -31,6 +31,22 @@ export function reachText(reach: { public: number; private: number }, audience: 
   return `This e-mail will reach ${subscribers(reach[audience])}.`
 }
 
+/** Who can see an update: public, or accounts only. */
+export function AudienceField({ field }: { field: Parameters<typeof getCollectionProps>[0] }) {
+  return (
+    <fieldset className="field staff-updates__choices" aria-describedby={field.errors ? field.errorId : undefined}>
+      <legend>Who can see it</legend>
+      {getCollectionProps(field, { type: 'radio', options: [...UPDATE_AUDIENCES] }).map(({ key, ...props }) => (
+        <label key={key} className="checkbox" htmlFor={props.id}>
+          <input {...props} />
+          {UPDATE_AUDIENCE_LABELS[props.value as UpdateAudience]}
+        </label>
+      ))}
+      <FieldErrors errors={field.errors} id={field.errorId} />
+    </fieldset>
+  )
+}
+
 export function UpdateComposer({
   topic,
   reach,
@@ -69,7 +85,6 @@ export function UpdateComposer({
       listCount: typeof text === 'string' ? parseAudienceEmails(text).emails.length : 0,
     })
   }
-  const audienceProps = getCollectionProps(fields.audience, { type: 'radio', options: [...UPDATE_AUDIENCES] })
   const emailAudienceProps = getCollectionProps(fields.emailAudience, { type: 'radio', options: ['subscribers', 'list'] })
   const { key: subscribersKey, ...subscribersProps } = emailAudienceProps[0]
   const { key: listKey, ...listProps } = emailAudienceProps[1]
@@ -84,16 +99,7 @@ export function UpdateComposer({
         <FormErrors errors={form.errors} id={form.errorId} />
         <TextareaField field={fields.message} label="Message" rows={5} maxLength={UPDATE_MESSAGE_MAX} />
 
-        <fieldset className="field staff-updates__choices" aria-describedby={fields.audience.errors ? fields.audience.errorId : undefined}>
-          <legend>Who can see it</legend>
-          {audienceProps.map(({ key, ...props }) => (
-            <label key={key} className="checkbox" htmlFor={props.id}>
-              <input {...props} />
-              {UPDATE_AUDIENCE_LABELS[props.value as UpdateAudience]}
-            </label>
-          ))}
-          <FieldErrors errors={fields.audience.errors} id={fields.audience.errorId} />
-        </fieldset>
+        <AudienceField field={fields.audience} />
 
         <fieldset className="field staff-updates__choices" aria-describedby={fields.channels.errors ? fields.channels.errorId : undefined}>
           <legend>Publish on</legend>
