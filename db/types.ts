@@ -221,6 +221,7 @@ export interface Orgs {
 
 export interface Outbox {
   attempts: Generated<number>;
+  content_id: string | null;
   created_at: Generated<Timestamp>;
   headers: Generated<Json>;
   html_body: string | null;
@@ -234,9 +235,18 @@ export interface Outbox {
   secrets: Generated<string[]>;
   sent_at: Timestamp | null;
   status: Generated<string>;
+  subject: string | null;
+  text_body: string | null;
+  update_send_id: string | null;
+}
+
+export interface OutboxContents {
+  created_at: Generated<Timestamp>;
+  headers: Generated<Json>;
+  html_body: string | null;
+  id: Generated<string>;
   subject: string;
   text_body: string;
-  update_send_id: string | null;
 }
 
 export interface PermissionProfiles {
@@ -396,6 +406,7 @@ export interface Updates {
 export interface UpdateSends {
   audience: string;
   audience_emails: Generated<Json>;
+  content_id: string | null;
   created_at: Generated<Timestamp>;
   created_by: string;
   expanded_at: Timestamp | null;
@@ -453,6 +464,7 @@ export interface DB {
   nda_signatures: NdaSignatures;
   orgs: Orgs;
   outbox: Outbox;
+  outbox_contents: OutboxContents;
   permission_profiles: PermissionProfiles;
   portal_customizations: PortalCustomizations;
   products: Products;

@@ -65,8 +65,9 @@ export async function createApp(): Promise<App> {
   const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR })
   await migrateToLatest(database.db)
   const demo = env.SEED_DEMO === 'true' ? await seedDemoIfEmpty(database.db, env) : undefined
-  // Every app server runs the outbox worker; FOR UPDATE SKIP LOCKED keeps them from sending twice.
-  const emailWorker = startEmailWorker(database.db, env)
+  // Every app server runs the outbox worker unless `npm run worker` sends instead (EMAIL_WORKER=false);
+  // FOR UPDATE SKIP LOCKED keeps them from sending twice.
+  const emailWorker = env.EMAIL_WORKER === 'true' ? startEmailWorker(database.db, env) : undefined
   const stopExpiryNotices = startExpiryNotices(database.db, env)
 
   const secure = env.APP_URL.startsWith('https:')
@@ -193,7 +194,7 @@ export async function createApp(): Promise<App> {
     demo,
     async close() {
       stopExpiryNotices()
-      await emailWorker.stop()
+      await emailWorker?.stop()
       await database.close()
     },
   }

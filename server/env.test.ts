@@ -39,6 +39,13 @@ describe('variables of features still to come', () => {
     expect(() => parseEnv({ DATA_DIR: dataDir(), ANTHROPIC_API_KEY: '  ' })).not.toThrow()
   })
 
+  it('leaves the sending to npm run worker only on PostgreSQL', () => {
+    expect(parseEnv({ DATA_DIR: dataDir() }).EMAIL_WORKER).toBe('true')
+    expect(() => parseEnv({ DATA_DIR: dataDir(), EMAIL_WORKER: 'false' })).toThrow(/EMAIL_WORKER=false needs DATABASE_URL/)
+    expect(() => parseEnv({ DATA_DIR: dataDir(), EMAIL_WORKER: 'off' })).toThrow(/EMAIL_WORKER must be true or false/)
+    expect(parseEnv({ DATA_DIR: dataDir(), EMAIL_WORKER: 'false', DATABASE_URL: 'postgres://u@h/db', SESSION_SECRET: 's'.repeat(32) }).EMAIL_WORKER).toBe('false')
+  })
+
   it('reads TRUST_PROXY as a number of hops', () => {
     expect(parseEnv({ DATA_DIR: dataDir() }).TRUST_PROXY).toBe(0)
     expect(parseEnv({ DATA_DIR: dataDir(), TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2)

@@ -68,6 +68,11 @@ const schema = z
       .max(2048, 'MAX_UPLOAD_MB must be at most 2048')
       .default(50),
     SEED_DEMO: z.enum(['true', 'false']).default('true'),
+    EMAIL_WORKER: z.enum(['true', 'false'], { error: 'EMAIL_WORKER must be true or false' }).default('true'),
+  })
+  .refine((env) => env.EMAIL_WORKER === 'true' || env.DATABASE_URL, {
+    path: ['EMAIL_WORKER'],
+    message: 'EMAIL_WORKER=false needs DATABASE_URL: with the embedded database only the app server can send e-mail',
   })
 
 export type Env = z.infer<typeof schema> & { APP_URL: string; SESSION_SECRET: string }

@@ -1,33 +1,9 @@
 // `npm start`: build when the bundle is missing or older than the sources, then serve.
-import { execSync } from 'node:child_process'
-import { existsSync, statSync, readdirSync } from 'node:fs'
 import http from 'node:http'
-import path from 'node:path'
-import { fileURLToPath, pathToFileURL } from 'node:url'
+import { pathToFileURL } from 'node:url'
+import { ensureBuilt } from './build.js'
 
-const root = fileURLToPath(new URL('..', import.meta.url))
-const serverBundle = path.join(root, 'build/server/index.js')
-
-function newestMtime(dir) {
-  let newest = 0
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const file = path.join(dir, entry.name)
-    newest = Math.max(newest, entry.isDirectory() ? newestMtime(file) : statSync(file).mtimeMs)
-  }
-  return newest
-}
-
-function buildIsStale() {
-  if (!existsSync(serverBundle)) return true
-  const built = statSync(serverBundle).mtimeMs
-  return ['app', 'server', 'db', 'migrations', 'public'].some((dir) => newestMtime(path.join(root, dir)) > built)
-}
-
-if (process.env.SKIP_BUILD !== 'true' && buildIsStale()) {
-  console.log('Building the app (first start, or sources changed)...')
-  execSync('npx react-router build', { cwd: root, stdio: 'inherit' })
-}
-
+const serverBundle = ensureBuilt()
 process.env.NODE_ENV ??= 'production'
 const { createApp } = await import(pathToFileURL(serverBundle).href)
 let app

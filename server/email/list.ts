@@ -4,16 +4,28 @@ import type { Database } from '../../db/index'
 export async function listOutbox(db: Database, orgId: string, limit = 100) {
   const rows = await db
     .selectFrom('outbox')
-    .select(['id', 'recipient', 'subject', 'text_body', 'status', 'attempts', 'last_error', 'created_at', 'sent_at'])
-    .where('org_id', '=', orgId)
-    .orderBy('created_at', 'desc')
+    // A mail to many (an update) shows its shared content.
+    .leftJoin('outbox_contents', 'outbox_contents.id', 'outbox.content_id')
+    .select((eb) => [
+      'outbox.id',
+      'outbox.recipient',
+      eb.fn.coalesce('outbox.subject', 'outbox_contents.subject').as('subject'),
+      eb.fn.coalesce('outbox.text_body', 'outbox_contents.text_body').as('text_body'),
+      'outbox.status',
+      'outbox.attempts',
+      'outbox.last_error',
+      'outbox.created_at',
+      'outbox.sent_at',
+    ])
+    .where('outbox.org_id', '=', orgId)
+    .orderBy('outbox.created_at', 'desc')
     .limit(limit)
     .execute()
   return rows.map((row) => ({
     id: row.id,
     recipient: row.recipient,
-    subject: row.subject,
-    text: row.text_body,
+    subject: row.subject ?? '',
+    text: row.text_body ?? '',
     status: row.status,
     attempts: row.attempts,
     lastError: row.last_error,

@@ -25,8 +25,6 @@ export interface NewEmail {
    * once the mail is handed over.
    */
   secrets?: readonly string[]
-  /** The update send (server/updates/fanout.ts) this mail is one recipient of: at most one row per send and recipient. */
-  updateSendId?: string | null
 }
 
 export interface ClaimedEmail {
@@ -40,7 +38,7 @@ export interface ClaimedEmail {
   /** Still to be hidden from anything stored about this mail, such as a provider's error message. */
   secrets: string[]
   attempts: number
-  /** The send group the row was queued in (enqueueEmails), or null for a mail queued alone. */
+  /** The send group the row was queued in (enqueueShared), or null for a mail queued alone. */
   group: string | null
 }
 
@@ -64,7 +62,7 @@ const SECRET = /^[A-Za-z0-9._~-]{16,2048}$/
 const PLACEHOLDER = /\[redacted:(\d{1,3})\]/g
 
 /**
- * Rows queued together by enqueueEmails are sent together: Resend's batch API takes at most 100 mails.
+ * Rows queued together by enqueueShared are sent together: Resend's batch API takes at most 100 mails.
  * Until a row is sent, its provider_message_id holds its group (`group:<uuid>`); the provider's id
  * replaces it on delivery. Fixed at enqueue, a group is the same set of rows after any crash, so its
  * batch idempotency key is too (decision 015).
@@ -85,47 +83,43 @@ export async function enqueueEmail(db: Database, email: NewEmail): Promise<strin
 }
 
 /**
- * Queues many mails in one statement, in groups of SEND_GROUP_SIZE that the worker sends as one batch,
- * in the order given. A mail of an update send whose recipient already has a row is skipped (a re-run
- * after a crash adds nobody twice). Returns the ids of the rows written.
- *
- * Mails whose stored form is the same (an update to a thousand subscribers differs only in each one's
- * unsubscribe token, which is stored apart) send their content to the database once: the bytes of a
- * thousand copies of a branded HTML body, not the rows, were what made a batch slow.
+ * Stores the content of a mail that many recipients get, from one recipient's copy: with its secrets
+ * hidden, every copy is the same (an update names nobody; only the unsubscribe token differs). Returns
+ * the id that enqueueShared queues recipients of. Stored once, not once per recipient: the bytes of a
+ * hundred thousand copies of a branded body were what made a fan-out slow (decision 015).
  */
-export async function enqueueEmails(db: Database, emails: Iterable<NewEmail>): Promise<string[]> {
-  type Content = { n: number; subject: string; text_body: string; html_body: string | null; headers: Record<string, string>; headersKey: string }
-  const contents: Content[] = []
-  const byKey = new Map<string, Content>()
-  let group = ''
-  const mails: object[] = []
-  // One mail at a time from an iterable: a thousand whole mails are never held at once, only their rows.
-  for (const email of emails) {
-    if (mails.length % SEND_GROUP_SIZE === 0) group = `${GROUP_PREFIX}${randomUUID()}`
-    const { subject, text_body, html_body, headers, ...mail } = storedEmail(email)
-    const headersKey = JSON.stringify(headers)
-    // Most often the same as the mail before: compared as strings, without building a key.
-    const last = contents.at(-1)
-    let content = last && last.text_body === text_body && last.html_body === html_body && last.subject === subject && last.headersKey === headersKey ? last : undefined
-    if (!content) {
-      const key = `${subject}\0${text_body}\0${html_body}\0${headersKey}`
-      content = byKey.get(key)
-      if (!content) {
-        content = { n: contents.length, subject, text_body, html_body, headers, headersKey }
-        contents.push(content)
-        byKey.set(key, content)
-      }
-    }
-    mails.push({ ...mail, content: content.n, provider_message_id: group })
+export async function storeSharedContent(db: Database, sample: NewEmail): Promise<string> {
+  const { subject, text_body, html_body, headers } = storedEmail(sample)
+  const row = await db
+    .insertInto('outbox_contents')
+    .values({ subject, text_body, html_body, headers: JSON.stringify(headers) })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  return row.id
+}
+
+/**
+ * Queues recipients of shared content in one statement, in groups of SEND_GROUP_SIZE that the worker
+ * sends as one batch, in the order given. A recipient of an update send who already has a row is skipped
+ * (a re-run after a crash adds nobody twice). Returns the ids of the rows written.
+ * What all rows share goes to the database once; per row only the address and its tokens.
+ */
+export async function enqueueShared(
+  db: Database,
+  shared: { contentId: string; orgId?: string | null; updateSendId?: string | null },
+  recipients: ReadonlyArray<{ to: string; secrets: readonly string[] }>,
+): Promise<string[]> {
+  if (!recipients.length) return []
+  for (const recipient of recipients) {
+    if (!recipient.secrets.every((secret) => SECRET.test(secret))) throw new Error('An e-mail secret must be a token of 16 or more URL-safe characters')
   }
-  if (!mails.length) return []
+  const groups = Array.from({ length: Math.ceil(recipients.length / SEND_GROUP_SIZE) }, () => `${GROUP_PREFIX}${randomUUID()}`)
   const inserted = await sql<{ id: string }>`
-    insert into outbox (org_id, recipient, subject, text_body, html_body, headers, secrets, update_send_id, provider_message_id)
-    select mail.org_id, mail.recipient, content.subject, content.text_body, content.html_body, content.headers, mail.secrets, mail.update_send_id, mail.provider_message_id
-    from json_to_recordset(${JSON.stringify(mails)}::json)
-      as mail (org_id uuid, recipient text, content int, secrets text[], update_send_id uuid, provider_message_id text)
-    join json_to_recordset(${JSON.stringify(contents.map(({ headersKey: _headersKey, ...content }) => content))}::json)
-      as content (n int, subject text, text_body text, html_body text, headers jsonb) on content.n = mail.content
+    insert into outbox (org_id, recipient, content_id, secrets, update_send_id, provider_message_id)
+    select ${shared.orgId ?? null}::uuid, row.recipient, ${shared.contentId}::uuid, row.secrets, ${shared.updateSendId ?? null}::uuid,
+      (${groups}::text[])[(row.n - 1) / ${SEND_GROUP_SIZE} + 1]
+    from rows from (json_to_recordset(${JSON.stringify(recipients.map((recipient) => ({ recipient: oneLine(recipient.to), secrets: recipient.secrets })))}::json)
+      as (recipient text, secrets text[])) with ordinality as row (recipient, secrets, n)
     on conflict (update_send_id, recipient) where update_send_id is not null do nothing
     returning id
   `.execute(db)
@@ -152,7 +146,6 @@ function storedEmail(email: NewEmail) {
     html_body: email.html === undefined ? null : hide(email.html),
     headers: Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, hide(value)])),
     secrets,
-    update_send_id: email.updateSendId ?? null,
   }
 }
 
@@ -233,41 +226,22 @@ export async function claimDueBatches(db: Database, limit: number, lockSeconds: 
     }
     if (!ids.length) return []
 
-    // Rows of one update carry the same stored content: it comes back once, with the first row that has
-    // it, instead of a hundred copies of the same HTML.
-    const claimedRows = await sql<{
-      id: string
-      org_id: string | null
-      recipient: string
-      secrets: string[]
-      attempts: number
-      provider_message_id: string | null
-      content: number
-      subject: string | null
-      text_body: string | null
-      html_body: string | null
-      headers: unknown
-    }>`
-      with claimed as (
-        update outbox set status = 'sending', locked_until = now() + make_interval(secs => ${lockSeconds})
-        where id = any(${ids}::uuid[])
-        returning id, org_id, recipient, secrets, attempts, provider_message_id, subject, text_body, html_body, headers
-      ), numbered as (
-        select claimed.*,
-          dense_rank() over (order by subject, text_body, html_body, headers) as content,
-          row_number() over (partition by subject, text_body, html_body, headers) as copy
-        from claimed
-      )
-      select id, org_id, recipient, secrets, attempts, provider_message_id, content::int,
-        case when copy = 1 then subject end as subject, case when copy = 1 then text_body end as text_body,
-        case when copy = 1 then html_body end as html_body, case when copy = 1 then headers end as headers
-      from numbered
-      order by content, copy
-    `.execute(trx)
-    const contents = new Map<number, { subject: string; text_body: string; html_body: string | null; headers: unknown }>()
-    const rows = claimedRows.rows.map(({ subject, text_body, html_body, headers, ...row }) => {
-      if (subject !== null && text_body !== null) contents.set(row.content, { subject, text_body, html_body, headers })
-      return { ...row, ...contents.get(row.content)! }
+    const claimedRows = await trx
+      .updateTable('outbox')
+      .set({ status: 'sending', locked_until: sql<Date>`now() + make_interval(secs => ${lockSeconds})` })
+      .where(sql<boolean>`id = any(${ids}::uuid[])`)
+      .returning(['id', 'org_id', 'recipient', 'secrets', 'attempts', 'provider_message_id', 'content_id', 'subject', 'text_body', 'html_body', 'headers'])
+      .execute()
+    // Shared content (an update's thousand recipients) comes back once, not with every row.
+    const contentIds = [...new Set(claimedRows.flatMap((row) => (row.content_id ? [row.content_id] : [])))]
+    const contents = new Map(
+      contentIds.length
+        ? (await trx.selectFrom('outbox_contents').select(['id', 'subject', 'text_body', 'html_body', 'headers']).where('id', 'in', contentIds).execute()).map((content) => [content.id, content])
+        : [],
+    )
+    const rows = claimedRows.map((row) => {
+      const content = row.content_id ? contents.get(row.content_id) : undefined
+      return content ? { ...row, subject: content.subject, text_body: content.text_body, html_body: content.html_body, headers: content.headers } : row
     })
     // Batches in the order picked (a dead worker's first); rows in a batch by id, so a batch sent again is
     // the same payload.
@@ -278,8 +252,9 @@ export async function claimDueBatches(db: Database, limit: number, lockSeconds: 
         id: row.id,
         orgId: row.org_id,
         to: row.recipient,
-        subject: revealSecrets(row.subject, row.secrets),
-        text: revealSecrets(row.text_body, row.secrets),
+        // Own or shared content: the table's check keeps one of them.
+        subject: revealSecrets(row.subject ?? '', row.secrets),
+        text: revealSecrets(row.text_body ?? '', row.secrets),
         html: row.html_body === null ? null : revealSecrets(row.html_body, row.secrets),
         headers: Object.fromEntries(Object.entries(stringHeaders(row.headers)).map(([name, value]) => [name, revealSecrets(value, row.secrets)])),
         secrets: row.secrets,

@@ -7,8 +7,8 @@ import type { Mail } from './visitor-mails'
 /**
  * A trust update by e-mail (PRODUCT.md section 4): the branded mail with a link to the update on the
  * portal, an unsubscribe link, and the RFC 8058 one-click and RFC 2919 list headers. The fan-out composes
- * a thousand at a time, so the part shared by every recipient is built once (updateMailTemplate) and only
- * the recipient and their unsubscribe token are put in per mail.
+ * it once per send and stores it once with the token hidden (server/updates/fanout.ts); the worker puts
+ * each recipient's unsubscribe token back in.
  */
 
 /** What an update mail shows of its org, beyond the branded layout's: what its list headers name. */
@@ -47,7 +47,7 @@ export function updateMail(org: UpdateMailOrg, update: UpdateForMail, token: str
 /**
  * The mail of one update for any recipient: the layout runs once, each call only puts in the token. The
  * mail names nobody else, so stored with its token hidden every recipient's copy is the same
- * (enqueueEmails writes that content once per batch).
+ * (storeSharedContent keeps it once per send).
  */
 export function updateMailTemplate(org: UpdateMailOrg, update: UpdateForMail): (token: string) => UpdateMail {
   const center = trustCenterName(org)

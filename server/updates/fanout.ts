@@ -1,7 +1,7 @@
 import { sql } from 'kysely'
 import type { Database } from '../../db/index'
 import { jsonStrings } from '../../db/json'
-import { enqueueEmails, type NewEmail } from '../email/outbox'
+import { enqueueShared, storeSharedContent } from '../email/outbox'
 import { senderAddress, senderDomain } from '../email/transports'
 import { updateMailTemplate, type UpdateMailOrg } from '../email/update-mails'
 import type { Env } from '../env'
@@ -29,17 +29,23 @@ export interface ExpansionResult {
 }
 
 /**
- * Expands the sends still 'expanding', a batch at a time, until none is left or `budgetMs` is used up.
+ * Expands the sends still 'expanding', a batch at a time, until none is left, `budgetMs` is used up or
+ * `maxBatches` were written.
  * Each batch claims a send with FOR UPDATE SKIP LOCKED, so app servers running this side by side each
  * take another send (or wait for the next round) instead of blocking.
  */
-export async function expandUpdateSends(db: Database, env: Env, options: { batchSize?: number; budgetMs?: number } = {}): Promise<ExpansionResult> {
+export async function expandUpdateSends(
+  db: Database,
+  env: Env,
+  options: { batchSize?: number; budgetMs?: number; maxBatches?: number } = {},
+): Promise<ExpansionResult> {
   const batchSize = options.batchSize ?? EXPAND_BATCH_SIZE
   const budgetMs = options.budgetMs ?? Number.POSITIVE_INFINITY
+  const maxBatches = options.maxBatches ?? Number.POSITIVE_INFINITY
   const started = Date.now()
   const result: ExpansionResult = { batches: 0, recipients: 0, more: false }
   for (;;) {
-    if (Date.now() - started >= budgetMs) {
+    if (Date.now() - started >= budgetMs || result.batches >= maxBatches) {
       result.more = true
       break
     }
@@ -56,7 +62,7 @@ async function expandNextBatch(db: Database, env: Env, batchSize: number): Promi
   return db.transaction().execute(async (trx) => {
     const send = await trx
       .selectFrom('update_sends')
-      .select(['id', 'org_id', 'update_id', 'audience', 'audience_emails', 'expanded_through'])
+      .select(['id', 'org_id', 'update_id', 'audience', 'audience_emails', 'expanded_through', 'content_id'])
       .where('status', '=', 'expanding')
       .orderBy('created_at')
       .limit(1)
@@ -70,35 +76,42 @@ async function expandNextBatch(db: Database, env: Env, batchSize: number): Promi
       .select(['updates.id', 'updates.message', 'updates.audience', 'updates.created_at', 'update_topics.subject', 'update_topics.category'])
       .where('updates.id', '=', send.update_id)
       .executeTakeFirstOrThrow()
+    const audience = update.audience === 'private' ? 'private' : 'public'
 
     const batch =
       send.audience === 'list'
-        ? await listBatch(trx, send.org_id, jsonStrings(send.audience_emails), update.audience === 'private' ? 'private' : 'public', send.expanded_through, batchSize)
-        : await subscriberBatch(trx, send.org_id, update.audience === 'private' ? 'private' : 'public', send.expanded_through, batchSize)
+        ? await listBatch(trx, send.org_id, jsonStrings(send.audience_emails), audience, send.expanded_through, batchSize)
+        : await subscriberBatch(trx, send.org_id, audience, send.expanded_through, batchSize)
 
     let written: string[] = []
+    let contentId = send.content_id
     if (batch.recipients.length) {
-      // The update's part of every mail is built once per batch; each recipient adds their token.
-      const compose = updateMailTemplate(await updateMailOrg(trx, env, send.org_id), {
-        id: update.id,
-        subject: update.subject,
-        category: update.category,
-        message: update.message,
-        createdAt: update.created_at,
-      })
-      // Made one at a time as enqueueEmails reads them: only one recipient's whole mail is held at once.
-      const mails = function* (): Generator<NewEmail> {
-        for (const email of batch.recipients) {
-          const token = unsubscribeToken(env, { orgId: send.org_id, email })
-          yield { orgId: send.org_id, to: email, ...compose(token), secrets: [token], updateSendId: send.id }
-        }
+      // The mail is composed once per send, with the first recipient's token, and stored once with it
+      // hidden: every recipient gets that content with their own token, even if the update is edited
+      // while the send is still expanding.
+      if (!contentId) {
+        const compose = updateMailTemplate(await updateMailOrg(trx, env, send.org_id), {
+          id: update.id,
+          subject: update.subject,
+          category: update.category,
+          message: update.message,
+          createdAt: update.created_at,
+        })
+        const sample = batch.recipients[0]
+        const token = unsubscribeToken(env, { orgId: send.org_id, email: sample })
+        contentId = await storeSharedContent(trx, { orgId: send.org_id, to: sample, ...compose(token), secrets: [token] })
       }
-      written = await enqueueEmails(trx, mails())
+      written = await enqueueShared(
+        trx,
+        { contentId, orgId: send.org_id, updateSendId: send.id },
+        batch.recipients.map((email) => ({ to: email, secrets: [unsubscribeToken(env, { orgId: send.org_id, email })] })),
+      )
     }
     await trx
       .updateTable('update_sends')
       .set({
         expanded_through: batch.through ?? send.expanded_through,
+        content_id: contentId,
         recipients: sql<number>`recipients + ${written.length}`,
         // A short batch was the last one.
         ...(batch.done ? { status: 'queued', expanded_at: sql<Date>`now()` } : {}),

@@ -158,17 +158,20 @@ export async function editTopic(db: Database, staff: StaffMember, topicId: strin
  */
 async function cancelUnsentEmails(trx: Database, orgId: string, updateIds: readonly string[]) {
   if (!updateIds.length) return 0
-  const sends = await trx.selectFrom('update_sends').select('id').where('org_id', '=', orgId).where('update_id', 'in', updateIds).forUpdate().execute()
+  const sends = await trx.selectFrom('update_sends').select(['id', 'content_id']).where('org_id', '=', orgId).where('update_id', 'in', updateIds).forUpdate().execute()
   if (!sends.length) return 0
-  const cancelled = await trx
-    .deleteFrom('outbox')
-    .where(
-      'update_send_id',
-      'in',
-      sends.map((send) => send.id),
-    )
-    .where('status', '=', 'pending')
-    .executeTakeFirst()
+  const sendIds = sends.map((send) => send.id)
+  const cancelled = await trx.deleteFrom('outbox').where('update_send_id', 'in', sendIds).where('status', '=', 'pending').executeTakeFirst()
+  // The sends' stored mail stays while a sent or failed row shows it; with every row cancelled it goes too.
+  const contentIds = sends.flatMap((send) => (send.content_id ? [send.content_id] : []))
+  if (contentIds.length) {
+    await trx.updateTable('update_sends').set({ content_id: null }).where('id', 'in', sendIds).execute()
+    await trx
+      .deleteFrom('outbox_contents')
+      .where('id', 'in', contentIds)
+      .where(({ not, exists, selectFrom }) => not(exists(selectFrom('outbox').select('outbox.id').whereRef('outbox.content_id', '=', 'outbox_contents.id'))))
+      .execute()
+  }
   return Number(cancelled.numDeletedRows)
 }
 

@@ -1,11 +1,13 @@
-// npm run bench:fanout — one update e-mailed to 100,000 confirmed subscribers through the real server
-// (build/, server/start.js, NODE_ENV=production) and its e-mail worker, delivered to a local fake of
-// Resend's batch API. Prints the time to enqueue (the fan-out writing all outbox rows), the delivery rate
-// (e-mails/s the fake accepted), and the server process's peak RSS (VmHWM), each against its target.
+// npm run bench:fanout — one update e-mailed to 100,000 confirmed subscribers by the real e-mail worker
+// (build/, NODE_ENV=production), delivered to a local fake of Resend's batch API. Prints the time to
+// enqueue (the fan-out writing all outbox rows), the delivery rate (e-mails/s the fake accepted), and the
+// worker's peak RSS (VmHWM), each against its target.
 //
 // The database is embedded PGlite in a fresh DATA_DIR, or PostgreSQL when BENCH_DATABASE_URL names a
-// server the bench may create (and drops) a database on. PGlite runs inside the server process, so its
-// memory counts in that process's RSS; the RSS of the same server at rest is printed beside it.
+// server the bench may create (and drops) a database on. On PostgreSQL the worker is its own process
+// (`npm run worker`, beside an app server started with EMAIL_WORKER=false), as a deployment that sends
+// a lot runs it. On PGlite the app server is the worker and the database lives in its process, so its
+// memory counts in that RSS; the RSS of the same process at rest is printed beside it.
 // BENCH_RECIPIENTS changes the count.
 import { spawn } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
@@ -78,8 +80,11 @@ const serverEnv = {
   ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
 }
 delete serverEnv.SMTP_URL
+// On PostgreSQL the sending is `npm run worker`'s; the app server only publishes.
+const appEnv = databaseUrl ? { ...serverEnv, EMAIL_WORKER: 'false' } : serverEnv
 
 let server
+let worker
 try {
   if (adminUrl) await adminQuery(adminUrl, `create database ${databaseName}`)
   const backend = adminUrl ? 'PostgreSQL' : 'PGlite (embedded)'
@@ -108,28 +113,33 @@ try {
   seeding = performance.now() - seeding
   console.log(`Seeded ${RECIPIENTS.toLocaleString('en-US')} confirmed subscribers and one update send in ${(seeding / 1000).toFixed(1)} s`)
 
-  // The server at rest on this data, before any send: what the database alone costs in its RSS (PGlite).
-  // The send is paused for it: the worker only expands 'expanding' sends.
+  // The worker at rest on this data, before any send (with PGlite: what the database alone costs in its
+  // RSS). The send is paused for it: the worker only expands 'expanding' sends.
   await withDatabase((query) => query(`update update_sends set status = 'queued' where id = $1`, [sendId]))
   server = await startServer()
+  worker = databaseUrl ? await startWorker() : server
   await new Promise((resolve) => setTimeout(resolve, 1000))
-  const restMb = memory(server.pid).hwm
+  const restMb = memory(worker.pid).hwm
+  if (worker !== server) await stopServer(worker)
   await stopServer(server)
   await withDatabase((query) => query(`update update_sends set status = 'expanding' where id = $1`, [sendId]))
 
   console.log(`Sending to ${RECIPIENTS.toLocaleString('en-US')} recipients...`)
   const started = performance.now()
   server = await startServer()
+  worker = databaseUrl ? await startWorker() : server
   const ready = performance.now()
   let peakRss = 0
   for (;;) {
-    peakRss = Math.max(peakRss, memory(server.pid).rss)
+    peakRss = Math.max(peakRss, memory(worker.pid).rss)
     if (provider.ours >= RECIPIENTS) break
     if (performance.now() - started > 15 * 60_000) throw new Error(`Timed out with ${provider.ours} of ${RECIPIENTS} delivered`)
     await new Promise((resolve) => setTimeout(resolve, 100))
   }
   const delivered = performance.now()
-  const { hwm } = memory(server.pid)
+  const { hwm } = memory(worker.pid)
+  const appHwm = memory(server.pid).hwm
+  if (worker !== server) await stopServer(worker)
   await stopServer(server)
 
   const [timing] = await withDatabase((query) =>
@@ -154,22 +164,40 @@ try {
   console.log(`delivery            ${perSecond.toFixed(0)} e-mails/s accepted (${RECIPIENTS.toLocaleString('en-US')} in ${deliverySeconds.toFixed(1)} s, first to last); ${endToEnd.toFixed(1)} s from server ready to the last`)
   console.log(`                    ${afterEnqueueRate.toFixed(0)} e-mails/s once the enqueue was done (${afterEnqueue.toLocaleString('en-US')} e-mails)`)
   console.log(`provider            ${provider.requests} requests, ${provider.replays} answered from an idempotency key; outbox rows sent: ${timing.sent.toLocaleString('en-US')}`)
-  console.log(`server peak RSS     ${mb(Math.max(hwm, peakRss))} (VmHWM); the same server at rest before the send: ${mb(restMb)}`)
+  const who = worker === server ? 'server peak RSS' : 'worker peak RSS'
+  console.log(`${who.padEnd(20)}${mb(Math.max(hwm, peakRss))} (VmHWM); the same process at rest before the send: ${mb(restMb)}`)
+  if (worker !== server) console.log(`app server          ${mb(appHwm)} peak RSS (EMAIL_WORKER=false: it only published)`)
   console.log(
     `targets             enqueue <= ${TARGETS.enqueueSeconds} s: ${verdict(timing.seconds <= TARGETS.enqueueSeconds)}; delivery >= ${TARGETS.perSecond}/s: ${verdict(perSecond >= TARGETS.perSecond)}; peak RSS <= ${TARGETS.rssMb} MB: ${verdict(Math.max(hwm, peakRss) <= TARGETS.rssMb)}`,
   )
   if (!adminUrl && hwm > TARGETS.rssMb) {
-    console.log(`                    (PGlite is the database inside this process: ${mb(restMb)} at rest; run with BENCH_DATABASE_URL for the worker alone)`)
+    console.log(`                    (PGlite is the database inside this process: ${mb(restMb)} at rest; with BENCH_DATABASE_URL the worker runs alone)`)
   }
 } finally {
+  if (worker && worker !== server && worker.exitCode === null) await stopServer(worker)
   if (server && server.exitCode === null) await stopServer(server)
   fake.close()
   if (adminUrl) await adminQuery(adminUrl, `drop database if exists ${databaseName} with (force)`).catch(() => {})
   rmSync(dataDir, { recursive: true, force: true })
 }
 
+/** `npm run worker`, ready once it says so. */
+async function startWorker() {
+  const child = spawn(process.execPath, ['server/worker.js'], { env: serverEnv, stdio: ['ignore', 'pipe', 'pipe'] })
+  let output = ''
+  child.stderr.on('data', (chunk) => process.stderr.write(chunk))
+  await new Promise((resolve, reject) => {
+    child.stdout.on('data', (chunk) => {
+      output += chunk
+      if (output.includes('E-mail worker running')) resolve()
+    })
+    child.once('exit', () => reject(new Error(`The worker exited:\n${output}`)))
+  })
+  return child
+}
+
 async function startServer() {
-  const child = spawn(process.execPath, ['server/start.js'], { env: serverEnv, stdio: ['ignore', 'pipe', 'pipe'] })
+  const child = spawn(process.execPath, ['server/start.js'], { env: appEnv, stdio: ['ignore', 'pipe', 'pipe'] })
   let output = ''
   child.stdout.on('data', (chunk) => (output += chunk))
   child.stderr.on('data', (chunk) => {

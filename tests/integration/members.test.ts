@@ -204,7 +204,7 @@ describeEachDatabase('members, invitations and sign-in', (database) => {
       expect((await postMembers(cookie, { intent: 'invite', email: 'line-check@northwind.test' })).status).toBe(302)
       const mail = await db().selectFrom('outbox').select(['subject', 'text_body', 'html_body']).where('recipient', '=', 'line-check@northwind.test').executeTakeFirstOrThrow()
       expect(mail.subject).toBe("Old Bcc: victim@example.test Injected invited you to Northwind Cloud's Trust Center workspace")
-      expect(mail.text_body.split('\n')).toContain("Old Bcc: victim@example.test Injected invited you to help manage Northwind Cloud's Trust Center.")
+      expect(mail.text_body?.split('\n')).toContain("Old Bcc: victim@example.test Injected invited you to help manage Northwind Cloud's Trust Center.")
       expect(mail.text_body).not.toMatch(/^Bcc:/m)
       expect(mail.html_body).not.toMatch(/^Bcc:/m)
       expect(mail.html_body).toContain('Old Bcc: victim@example.test Injected invited you')

@@ -4,6 +4,8 @@ import { createRoutesStub } from 'react-router'
 import { expect, it } from 'vitest'
 import Updates, { action as updatesAction, loader as updatesLoader } from '../../app/routes/staff/updates/index'
 import { UPDATE_MESSAGES } from '../../app/lib/schemas/updates'
+import { listOutbox } from '../../server/email/list'
+import { expandUpdateSends } from '../../server/updates/fanout'
 import { describeEachDatabase } from '../setup/database'
 import { createOrg, createStaffMember, type OrgFixture } from '../setup/factories'
 import { callRoute } from '../setup/route'
@@ -347,6 +349,33 @@ describeEachDatabase('staff updates', (database) => {
       { recipient: 'b@example.test', update_send_id: null },
       { recipient: 'c@example.test', update_send_id: null },
     ])
+  })
+
+  it('drops a deleted update’s stored mail with its last unsent e-mail, and keeps it while a sent one shows it', async () => {
+    const org = await createOrg(database())
+    const topic = await createTopic(org)
+    for (const email of ['one@example.test', 'two@example.test']) await subscribe(org, email)
+    const contentOf = async (updateId: string) => (await sendsOf(updateId))[0].content_id
+    const publish = async (message: string) => {
+      expect((await post(org, { intent: 'update-create', topicId: topic.id, message, channelPortal: 'on', channelEmail: 'on', emailAudience: 'subscribers' })).status).toBe(302)
+      const update = (await updatesOf(topic.id)).find((row) => row.message === message)!
+      await expandUpdateSends(db(), database().env)
+      return { update, contentId: (await contentOf(update.id))! }
+    }
+
+    const unsent = await publish('Never sent.')
+    expect(unsent.contentId).toBeTruthy()
+    expect((await post(org, { intent: 'update-delete', updateId: unsent.update.id })).status).toBe(302)
+    expect(await db().selectFrom('outbox_contents').select('id').where('id', '=', unsent.contentId).execute()).toEqual([])
+
+    const halfSent = await publish('Half sent.')
+    await db().updateTable('outbox').set({ status: 'sent', secrets: [] }).where('content_id', '=', halfSent.contentId).where('recipient', '=', 'one@example.test').execute()
+    expect((await post(org, { intent: 'update-delete', updateId: halfSent.update.id })).status).toBe(302)
+    const left = await db().selectFrom('outbox').select(['recipient', 'content_id']).where('org_id', '=', org.id).where('recipient', 'like', '%@example.test').execute()
+    expect(left).toEqual([{ recipient: 'one@example.test', content_id: halfSent.contentId }])
+    // /settings/outbox still shows what went out.
+    const [shown] = (await listOutbox(db(), org.id)).filter((row) => row.recipient === 'one@example.test')
+    expect(shown.text).toContain('Half sent.')
   })
 
   // -------------------------------------------------------------------------------------------------

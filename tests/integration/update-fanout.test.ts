@@ -45,6 +45,9 @@ describeEachDatabase('update fan-out', (database) => {
   const smtpEnv = () => ({ ...env(), RESEND_API_KEY: undefined, SMTP_URL: mail.smtp.url })
   const rowsOf = (sendId: string) => db().selectFrom('outbox').selectAll().where('update_send_id', '=', sendId).orderBy('recipient').execute()
   const sendRow = (sendId: string) => db().selectFrom('update_sends').selectAll().where('id', '=', sendId).executeTakeFirstOrThrow()
+  /** The mail of a send, stored once for all its recipients. */
+  const contentOf = async (sendId: string) =>
+    db().selectFrom('outbox_contents').selectAll().where('id', '=', (await sendRow(sendId)).content_id!).executeTakeFirstOrThrow()
   const send = (org: OrgFixture, updateId: string, audience: 'subscribers' | 'list' = 'subscribers', emails?: string[]) =>
     createUpdateSend(db(), { orgId: org.id, updateId, audience, emails, createdBy: org.admin.email })
   /** Runs the worker's rounds until nothing is due, as its loop does; their results summed. */
@@ -104,6 +107,25 @@ describeEachDatabase('update fan-out', (database) => {
     expect(await expandUpdateSends(db(), env(), { batchSize: 700 })).toMatchObject({ batches: 3, recipients: 0 })
     expect(await rowsOf(sendId)).toHaveLength(2000)
     expect(await sendRow(sendId)).toMatchObject({ status: 'queued', recipients: 2000 })
+  })
+
+  it('stores the mail once per send, and an update edited half-way still reaches the rest as it reached the first', async () => {
+    const org = await createOrg(database())
+    await addSubscribers(db(), org.id, 1500, 'edited')
+    const updateId = await addUpdate(db(), org.id, 'public', 'The first words.')
+    const sendId = await send(org, updateId)
+
+    // One round of one batch, then staff edit the update before the rest is expanded.
+    expect(await expandUpdateSends(db(), env(), { batchSize: 1000, maxBatches: 1 })).toMatchObject({ batches: 1, recipients: 1000, more: true })
+    await db().updateTable('updates').set({ message: 'Other words.' }).where('id', '=', updateId).execute()
+    await expandUpdateSends(db(), env(), { batchSize: 1000 })
+
+    const rows = await rowsOf(sendId)
+    expect(rows).toHaveLength(1500)
+    const content = await contentOf(sendId)
+    expect(new Set(rows.map((row) => row.content_id))).toEqual(new Set([content.id]))
+    expect(content.text_body).toContain('The first words.')
+    expect(content.text_body).not.toContain('Other words.')
   })
 
   it('sends a private update only to subscribers who are members of an account with live access', async () => {
@@ -169,17 +191,20 @@ describeEachDatabase('update fan-out', (database) => {
     const portalUrl = `${database().env.APP_URL}/portal/${org.slug}`
 
     const stored = await rowsOf(sendId)
+    // The content is stored once for the send, every row pointing at it.
+    const content = await contentOf(sendId)
+    expect(stored.map((row) => [row.content_id, row.subject, row.text_body, row.html_body])).toEqual(stored.map(() => [content.id, null, null, null]))
     for (const row of stored) {
       expect(row.secrets).toHaveLength(1)
       const [token] = row.secrets
       expect(readUnsubscribeToken(database().env, token)).toEqual({ orgId: org.id, email: row.recipient })
-      for (const value of [row.subject, row.text_body, row.html_body!, JSON.stringify(row.headers)]) expect(value).not.toContain(token)
-      expect(row.headers).toEqual({
+      for (const value of [content.subject, content.text_body, content.html_body!, JSON.stringify(content.headers)]) expect(value).not.toContain(token)
+      expect(content.headers).toEqual({
         'List-Unsubscribe': `<${portalUrl}/unsubscribe?token=[redacted:1]>, <mailto:security@acme.test?subject=unsubscribe>`,
         'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
         'List-Id': `"${org.name} trust updates" <updates.${org.slug}.northwind.test>`,
       })
-      expect(row.text_body).toContain(`Unsubscribe: ${portalUrl}/?unsubscribeToken=[redacted:1]`)
+      expect(content.text_body).toContain(`Unsubscribe: ${portalUrl}/?unsubscribeToken=[redacted:1]`)
     }
 
     expect(await processOutbox(db(), resendEnv(), createTransport(resendEnv()))).toMatchObject({ claimed: 3, sent: 3 })
@@ -215,8 +240,8 @@ describeEachDatabase('update fan-out', (database) => {
     await addSubscribers(db(), org.id, 1, 'mailto')
     const sendId = await send(org, await addUpdate(db(), org.id))
     await expandUpdateSends(db(), env())
-    const [row] = await rowsOf(sendId)
-    expect((row.headers as Record<string, string>)['List-Unsubscribe']).toMatch(/, <mailto:trust@northwind\.test\?subject=unsubscribe>$/)
+    const content = await contentOf(sendId)
+    expect((content.headers as Record<string, string>)['List-Unsubscribe']).toMatch(/, <mailto:trust@northwind\.test\?subject=unsubscribe>$/)
   })
 
   it('sends a batch cut off before markSent again under the same key, which the provider answers without a second e-mail', async () => {

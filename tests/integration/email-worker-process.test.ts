@@ -1,0 +1,83 @@
+// `npm run worker` (server/worker.js): the e-mail worker as its own process beside an app server started
+// with EMAIL_WORKER=false, on PostgreSQL, sending to a local fake of Resend's API.
+import { spawn } from 'node:child_process'
+import { afterAll, describe, expect, it } from 'vitest'
+import { openDatabase } from '../../db/index'
+import { enqueueEmail } from '../../server/email/outbox'
+import { startFakeResend, type FakeResend } from '../fakes/resend'
+import { BACKENDS } from '../setup/database'
+import { startServer, type RunningServer } from '../setup/server'
+
+const FROM = 'Northwind Trust <trust@northwind.test>'
+
+/** Runs server/worker.js; resolves with its exit code and output once it exits or `until` holds (then SIGTERM). */
+function runWorker(env: Record<string, string>, until?: () => boolean) {
+  const child = spawn(process.execPath, ['server/worker.js'], {
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', NODE_ENV: 'production', SKIP_BUILD: 'true', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let output = ''
+  child.stdout.on('data', (chunk) => (output += chunk))
+  child.stderr.on('data', (chunk) => (output += chunk))
+  const poll = until
+    ? setInterval(() => {
+        if (until()) {
+          clearInterval(poll)
+          child.kill('SIGTERM')
+        }
+      }, 20)
+    : undefined
+  const timeout = setTimeout(() => child.kill('SIGKILL'), 60_000)
+  return new Promise<{ code: number | null; output: string }>((resolve) =>
+    child.once('exit', (code) => {
+      clearInterval(poll)
+      clearTimeout(timeout)
+      resolve({ code, output })
+    }),
+  )
+}
+
+describe('npm run worker', () => {
+  it('refuses to start without PostgreSQL, naming DATABASE_URL', async () => {
+    const { code, output } = await runWorker({ DATA_DIR: '/nonexistent/tc-worker' })
+    expect(code).toBe(1)
+    expect(output).toContain('DATABASE_URL: npm run worker needs PostgreSQL')
+  })
+})
+
+if (BACKENDS.includes('postgres')) {
+  describe('npm run worker on PostgreSQL', () => {
+    let server: RunningServer | undefined
+    let fake: FakeResend | undefined
+    afterAll(async () => {
+      await server?.stop()
+      await fake?.close()
+    })
+
+    it('sends what an app server with EMAIL_WORKER=false queued, and stops cleanly on SIGTERM', { timeout: 120_000 }, async () => {
+      fake = await startFakeResend()
+      const transport = { RESEND_API_KEY: 're_worker_key', RESEND_BASE_URL: fake.url, EMAIL_FROM: FROM }
+      server = await startServer('postgres', { ...transport, EMAIL_WORKER: 'false' })
+      const handle = await openDatabase({ dataDir: server.dataDir, databaseUrl: server.databaseUrl })
+      try {
+        const id = await enqueueEmail(handle.db, { to: 'reader@worker.test', subject: 'Sent by the worker', text: 'Hello from the worker process.' })
+        // The app server does not send it: its worker is off (it would have claimed it within its 2 s interval).
+        await new Promise((resolve) => setTimeout(resolve, 2500))
+        expect(fake.messages).toEqual([])
+
+        const sent = () => fake!.messages.some((message) => message.body.to === 'reader@worker.test')
+        const { code, output } = await runWorker(
+          { ...transport, DATABASE_URL: server.databaseUrl!, DATA_DIR: server.dataDir, SESSION_SECRET: 'server-test-'.repeat(4) },
+          sent,
+        )
+        expect(output).toContain('E-mail worker running (database: postgres)')
+        expect(code).toBe(0)
+        expect(fake.messages.map((message) => [message.body.to, message.body.subject, message.idempotencyKey])).toEqual([['reader@worker.test', 'Sent by the worker', id]])
+        const row = await handle.db.selectFrom('outbox').select(['status', 'secrets']).where('id', '=', id).executeTakeFirstOrThrow()
+        expect(row).toEqual({ status: 'sent', secrets: [] })
+      } finally {
+        await handle.close()
+      }
+    })
+  })
+}
