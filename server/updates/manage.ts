@@ -5,8 +5,8 @@ import type { StaffMember } from '../auth/staff-session'
 import { bumpOrgRevision } from '../portal/revision'
 import { refusable, refuse, type Refused } from '../refusal'
 import { countSubscriberRecipients } from './recipients'
-import { createUpdateSend, sendProgress, type SendProgress } from './sends'
-import { sendInProgress, UPDATE_MESSAGES, type CreateUpdateInput, type EditUpdateInput, type TopicFields, type UpdateAudience, type UpdateCategory } from '../../app/lib/schemas/updates'
+import { createUpdateSend, sendProgress, type ProgressViewer, type SendProgress } from './sends'
+import { UPDATE_MESSAGES, type CreateUpdateInput, type EditUpdateInput, type TopicFields, type UpdateAudience, type UpdateCategory } from '../../app/lib/schemas/updates'
 
 // Trust updates (/updates): topics, the updates under them, and publishing by e-mail. Updates are
 // org-wide, so every change bumps the org's portal revision in its transaction, with its audit entry.
@@ -51,7 +51,8 @@ export interface StaffTopic {
 const iso = (value: Date | string) => new Date(value).toISOString()
 
 /** Everything /updates shows: topics newest first with their updates, each e-mail's progress, and who an e-mail would reach. */
-export async function loadUpdatesPage(db: Database, orgId: string) {
+/** The /updates page's data; `viewer` says which send counts the staff member may see (sendProgress). */
+export async function loadUpdatesPage(db: Database, orgId: string, viewer: ProgressViewer) {
   const [topics, progress, reachPublic, reachPrivate] = await Promise.all([
     db
       .selectFrom('update_topics')
@@ -75,7 +76,7 @@ export async function loadUpdatesPage(db: Database, orgId: string) {
       .orderBy('update_topics.created_at', 'desc')
       .orderBy('update_topics.id')
       .execute(),
-    sendProgress(db, orgId),
+    sendProgress(db, orgId, viewer),
     countSubscriberRecipients(db, orgId, 'public'),
     countSubscriberRecipients(db, orgId, 'private'),
   ])
@@ -101,7 +102,7 @@ export async function loadUpdatesPage(db: Database, orgId: string) {
     topics: shaped,
     /** How many confirmed subscribers an e-mail to all of them reaches, by the update's audience. */
     reach: { public: reachPublic, private: reachPrivate },
-    sending: shaped.some((topic) => topic.updates.some((update) => update.sends.some(sendInProgress))),
+    sending: shaped.some((topic) => topic.updates.some((update) => update.sends.some((send) => send.inProgress))),
   }
 }
 

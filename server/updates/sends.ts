@@ -1,6 +1,7 @@
 import { sql } from 'kysely'
 import type { Database } from '../../db/index'
 import { jsonb } from '../../db/json'
+import { sendInProgress } from '../../app/lib/schemas/updates'
 
 /**
  * An update e-mailed: one `update_sends` row, written in the transaction that publishes the update. The
@@ -37,15 +38,31 @@ export interface SendProgress {
   failed: number
   /** No transport configured: kept at /settings/outbox. */
   held: number
+  /** Still preparing recipients, or mails queued or retrying. */
+  inProgress: boolean
+  /**
+   * An audience list's counts, withheld (all 0) from staff who may not see who is subscribed, blocked or
+   * (for a private update) a member of an account: they would tell which typed addresses were left out.
+   */
+  countsWithheld: boolean
+}
+
+/** Who sees the counts of a send to an audience list: staff who could look its addresses up anyway. */
+export interface ProgressViewer {
+  /** Holds `subscribers`: sees who is subscribed, unsubscribed or blocked. */
+  subscribers: boolean
+  /** Handles accounts: sees who is a member of an account with access. */
+  accounts: boolean
 }
 
 /** Every e-mail send of the org's updates by update, each newest first, with its outbox rows counted by state. */
-export async function sendProgress(db: Database, orgId: string): Promise<Map<string, SendProgress[]>> {
+export async function sendProgress(db: Database, orgId: string, viewer: ProgressViewer): Promise<Map<string, SendProgress[]>> {
   const sends = await db
     .selectFrom('update_sends')
-    .select(['id', 'update_id', 'status', 'recipients', 'created_at'])
-    .where('org_id', '=', orgId)
-    .orderBy('created_at', 'desc')
+    .innerJoin('updates', 'updates.id', 'update_sends.update_id')
+    .select(['update_sends.id', 'update_sends.update_id', 'update_sends.status', 'update_sends.recipients', 'update_sends.created_at', 'update_sends.audience', 'updates.audience as update_audience'])
+    .where('update_sends.org_id', '=', orgId)
+    .orderBy('update_sends.created_at', 'desc')
     .execute()
   const byUpdate = new Map<string, SendProgress[]>()
   if (!sends.length) return byUpdate
@@ -67,6 +84,8 @@ export async function sendProgress(db: Database, orgId: string): Promise<Map<str
       retrying: 0,
       failed: 0,
       held: 0,
+      inProgress: false,
+      countsWithheld: false,
     }
     for (const row of counts.filter((count) => count.update_send_id === send.id)) {
       const count = Number(row.count)
@@ -76,7 +95,10 @@ export async function sendProgress(db: Database, orgId: string): Promise<Map<str
       else if (row.status === 'pending' && row.retried) progress.retrying += count
       else progress.queued += count
     }
-    byUpdate.set(send.update_id, [...(byUpdate.get(send.update_id) ?? []), progress])
+    progress.inProgress = sendInProgress(progress)
+    const withheld = send.audience === 'list' && !(viewer.subscribers && (send.update_audience !== 'private' || viewer.accounts))
+    const shown = withheld ? { ...progress, recipients: 0, queued: 0, sent: 0, retrying: 0, failed: 0, held: 0, countsWithheld: true } : progress
+    byUpdate.set(send.update_id, [...(byUpdate.get(send.update_id) ?? []), shown])
   }
   return byUpdate
 }

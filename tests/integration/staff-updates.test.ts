@@ -429,6 +429,45 @@ describeEachDatabase('staff updates', (database) => {
     expect(render(expanding.data)).toContain('Preparing recipients…')
   })
 
+  it('shows the counts of an audience-list e-mail only to staff who could look its addresses up', async () => {
+    const org = await createOrg(database())
+    const topic = await createTopic(org, 'Notices')
+    const publicUpdate = await createUpdate(topic.id, { message: 'For a list', channelEmail: true })
+    const privateUpdate = await db().insertInto('updates').values({ topic_id: topic.id, message: 'Private, for a list', audience: 'private', channel_email: true }).returning('id').executeTakeFirstOrThrow()
+    for (const update of [publicUpdate, privateUpdate]) {
+      const send = await db()
+        .insertInto('update_sends')
+        .values({ org_id: org.id, update_id: update.id, audience: 'list', audience_emails: json(['kept@x.test', 'blocked@x.test']), created_by: org.admin.email, status: 'queued', recipients: 1 })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+      await db().insertInto('outbox').values({ org_id: org.id, recipient: 'kept@x.test', subject: 'News', text_body: 'News', status: 'pending', update_send_id: send.id }).execute()
+    }
+    const sendsBy = async (cookie: string) => {
+      const page = await load(cookie)
+      expect(page.status).toBe(200)
+      const updates = page.data.topics[0].updates as { message: string; sends: Record<string, unknown>[] }[]
+      return { page, of: (message: string) => updates.find((update) => update.message === message)!.sends[0] }
+    }
+    const counted = { recipients: 1, queued: 1, countsWithheld: false, inProgress: true }
+    const withheld = { recipients: 0, queued: 0, sent: 0, retrying: 0, failed: 0, held: 0, countsWithheld: true, inProgress: true }
+
+    // Only `updates`: neither list's counts (they would tell that blocked@x.test was left out), but its state.
+    const writer = await sendsBy(await createStaffMember(database(), 'writer@northwind.test', ['updates'], { org }))
+    expect(writer.of('For a list')).toMatchObject(withheld)
+    expect(writer.of('Private, for a list')).toMatchObject(withheld)
+    expect(writer.page.data.sending).toBe(true)
+    const html = render(writer.page.data)
+    expect(html).toContain('Sending…')
+    expect(html).toContain('The counts of an e-mail to an audience list are shown to staff who manage subscribers')
+    // With `subscribers`: the public update's; the private one's also needs accounts.
+    const subscribersToo = await sendsBy(await createStaffMember(database(), 'lists@northwind.test', ['updates', 'subscribers'], { org }))
+    expect(subscribersToo.of('For a list')).toMatchObject(counted)
+    expect(subscribersToo.of('Private, for a list')).toMatchObject(withheld)
+    const admin = await sendsBy(org.admin.cookie)
+    expect(admin.of('For a list')).toMatchObject(counted)
+    expect(admin.of('Private, for a list')).toMatchObject(counted)
+  })
+
   it('renders the editors and confirmations the URL asks for, and ignores ids that are not the org’s', async () => {
     const org = await createOrg(database())
     const other = await createOrg(database())

@@ -7,6 +7,7 @@ import { requireStaff } from '@server/auth/require'
 import { kickEmailWorker } from '@server/email/worker'
 import { parseForm, readForm } from '@server/http/forms'
 import { createTopic, createUpdate, deleteTopic, deleteUpdate, editTopic, editUpdate, loadUpdatesPage, pinUpdate, type ChangeResult } from '@server/updates/manage'
+import { handlesAccounts, hasPermission } from '~/lib/permissions'
 import { ConfirmDialog } from '~/components/ui/confirm-dialog'
 import { CheckboxField, TextareaField, TextField } from '~/components/ui/fields'
 import { FieldErrors, FormErrors } from '~/components/ui/form-errors'
@@ -19,7 +20,6 @@ import {
   editTopicSchema,
   editUpdateSchema,
   pinUpdateSchema,
-  sendInProgress,
   TOPIC_SUBJECT_MAX,
   UPDATE_CATEGORIES,
   UPDATE_CATEGORY_LABELS,
@@ -37,7 +37,7 @@ const PAGE = '/updates'
 export async function loader({ request, context }: Route.LoaderArgs) {
   const staff = await requireStaff(request, context, 'updates')
   const search = new URL(request.url).searchParams
-  const page = await loadUpdatesPage(context.db, staff.orgId)
+  const page = await loadUpdatesPage(context.db, staff.orgId, { subscribers: hasPermission(staff.permissions, 'subscribers'), accounts: handlesAccounts(staff.permissions) })
   const topicIds = new Set(page.topics.map((topic) => topic.id))
   const updateIds = new Set(page.topics.flatMap((topic) => topic.updates.map((update) => update.id)))
   // Only ids on this page open anything: another org's, or a deleted one, is ignored.
@@ -386,7 +386,7 @@ function UpdateEditForm({ topic, update, lastResult }: { topic: Topic; update: U
 }
 
 /** E-mails of an update not yet handed to a transport are cancelled with it; the dialog says so. */
-const unsentNote = (updates: readonly Update[]) => (updates.some((update) => update.sends.some(sendInProgress)) ? ' E-mails not sent yet are cancelled.' : '')
+const unsentNote = (updates: readonly Update[]) => (updates.some((update) => update.sends.some((send) => send.inProgress)) ? ' E-mails not sent yet are cancelled.' : '')
 
 function DeleteTopicDialog({ topic }: { topic: Topic }) {
   const closeHref = `${PAGE}#topic-${topic.id}`

@@ -16,6 +16,9 @@ export interface SendProgressView {
   retrying: number
   failed: number
   held: number
+  inProgress: boolean
+  /** An audience list's counts are not for this staff member (server/updates/sends.ts): only its state shows. */
+  countsWithheld: boolean
 }
 
 export const REFRESH_MS = 2000
@@ -42,6 +45,7 @@ const count = (value: number) => value.toLocaleString('en-US')
 export function SendProgressTable({ sends, label }: { sends: readonly SendProgressView[]; label: string }) {
   if (!sends.length) return null
   const held = sends.some((send) => send.held > 0)
+  const withheld = sends.some((send) => send.countsWithheld)
   return (
     <div className="staff-updates__sends">
       <div className="table-scroll">
@@ -66,25 +70,37 @@ export function SendProgressTable({ sends, label }: { sends: readonly SendProgre
                 <th scope="row">
                   <time dateTime={send.createdAt}>{formatDateTime(send.createdAt)}</time>
                 </th>
-                <td>
-                  {send.expanding ? (
-                    <span className="staff-updates__preparing">
-                      Preparing recipients…{send.recipients ? ` (${count(send.recipients)} so far)` : ''}
-                    </span>
-                  ) : (
-                    count(send.recipients)
-                  )}
-                </td>
-                <td>{count(send.queued)}</td>
-                <td>{count(send.sent)}</td>
-                <td>{count(send.retrying)}</td>
-                <td>{send.failed ? <span className="staff-updates__failed">{count(send.failed)}</span> : '0'}</td>
-                <td>{count(send.held)}</td>
+                {send.countsWithheld ? (
+                  <td colSpan={6}>{send.expanding ? 'Preparing recipients…' : send.inProgress ? 'Sending…' : 'Done'}</td>
+                ) : (
+                  <>
+                    <td>
+                      {send.expanding ? (
+                        <span className="staff-updates__preparing">
+                          Preparing recipients…{send.recipients ? ` (${count(send.recipients)} so far)` : ''}
+                        </span>
+                      ) : (
+                        count(send.recipients)
+                      )}
+                    </td>
+                    <td>{count(send.queued)}</td>
+                    <td>{count(send.sent)}</td>
+                    <td>{count(send.retrying)}</td>
+                    <td>{send.failed ? <span className="staff-updates__failed">{count(send.failed)}</span> : '0'}</td>
+                    <td>{count(send.held)}</td>
+                  </>
+                )}
               </tr>
             ))}
           </tbody>
         </table>
       </div>
+      {withheld ? (
+        <p className="field__hint">
+          The counts of an e-mail to an audience list are shown to staff who manage subscribers (and, for a private update, accounts): they would tell
+          which addresses were left out.
+        </p>
+      ) : null}
       {held ? (
         <p className="field__hint">
           Held: no e-mail transport is configured, so these messages are kept in the <Link to="/settings/outbox">outbox</Link>.
