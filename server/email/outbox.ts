@@ -240,8 +240,11 @@ export async function claimDueBatches(db: Database, limit: number, lockSeconds: 
         : [],
     )
     const rows = claimedRows.map((row) => {
-      const content = row.content_id ? contents.get(row.content_id) : undefined
-      return content ? { ...row, subject: content.subject, text_body: content.text_body, html_body: content.html_body, headers: content.headers } : row
+      if (!row.content_id) return row
+      const content = contents.get(row.content_id)
+      // Never an empty mail: content is only deleted with its last row (server/updates/manage.ts).
+      if (!content) throw new Error(`Outbox row ${row.id} points at missing content ${row.content_id}`)
+      return { ...row, subject: content.subject, text_body: content.text_body, html_body: content.html_body, headers: content.headers }
     })
     // Batches in the order picked (a dead worker's first); rows in a batch by id, so a batch sent again is
     // the same payload.

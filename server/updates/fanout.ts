@@ -60,6 +60,9 @@ export async function expandUpdateSends(
 /** One batch of one send, in one transaction: the number of outbox rows written, or null when no send is expanding. */
 async function expandNextBatch(db: Database, env: Env, batchSize: number): Promise<number | null> {
   return db.transaction().execute(async (trx) => {
+    // A batch need not wait for its commit to reach the disk: one lost in a crash takes its cursor with
+    // it and is expanded again, and the worker's claim of its rows commits durably, flushing it first.
+    await sql`set local synchronous_commit = off`.execute(trx)
     const send = await trx
       .selectFrom('update_sends')
       .select(['id', 'org_id', 'update_id', 'audience', 'audience_emails', 'expanded_through', 'content_id'])
