@@ -41,8 +41,9 @@ export interface SendProgress {
   /** Still preparing recipients, or mails queued or retrying. */
   inProgress: boolean
   /**
-   * An audience list's counts, withheld (all 0) from staff who may not see who is subscribed, blocked or
-   * (for a private update) a member of an account: they would tell which typed addresses were left out.
+   * An audience list's counts, withheld (all 0, and `inProgress` only while preparing) from staff who may
+   * not see who is subscribed, blocked or (for a private update) a member of an account: they would tell
+   * which typed addresses were left out.
    */
   countsWithheld: boolean
 }
@@ -97,7 +98,11 @@ export async function sendProgress(db: Database, orgId: string, viewer: Progress
     }
     progress.inProgress = sendInProgress(progress)
     const withheld = send.audience === 'list' && !(viewer.subscribers && (send.update_audience !== 'private' || viewer.accounts))
-    const shown = withheld ? { ...progress, recipients: 0, queued: 0, sent: 0, retrying: 0, failed: 0, held: 0, countsWithheld: true } : progress
+    // Withheld, not even whether mails are still queued shows: a list whose addresses were all left out
+    // would be done at once. Only the preparing of recipients, which walks every typed address alike.
+    const shown = withheld
+      ? { ...progress, recipients: 0, queued: 0, sent: 0, retrying: 0, failed: 0, held: 0, inProgress: progress.expanding, countsWithheld: true }
+      : progress
     byUpdate.set(send.update_id, [...(byUpdate.get(send.update_id) ?? []), shown])
   }
   return byUpdate

@@ -449,15 +449,16 @@ describeEachDatabase('staff updates', (database) => {
       return { page, of: (message: string) => updates.find((update) => update.message === message)!.sends[0] }
     }
     const counted = { recipients: 1, queued: 1, countsWithheld: false, inProgress: true }
-    const withheld = { recipients: 0, queued: 0, sent: 0, retrying: 0, failed: 0, held: 0, countsWithheld: true, inProgress: true }
+    // Nor whether mails are still queued: a list whose addresses were all left out would be done at once.
+    const withheld = { recipients: 0, queued: 0, sent: 0, retrying: 0, failed: 0, held: 0, countsWithheld: true, inProgress: false }
 
-    // Only `updates`: neither list's counts (they would tell that blocked@x.test was left out), but its state.
+    // Only `updates`: neither list's counts (they would tell that blocked@x.test was left out), only that it was prepared.
     const writer = await sendsBy(await createStaffMember(database(), 'writer@northwind.test', ['updates'], { org }))
     expect(writer.of('For a list')).toMatchObject(withheld)
     expect(writer.of('Private, for a list')).toMatchObject(withheld)
-    expect(writer.page.data.sending).toBe(true)
+    expect(writer.page.data.sending).toBe(false)
     const html = render(writer.page.data)
-    expect(html).toContain('Sending…')
+    expect(html).toContain('Handed to the mail queue')
     expect(html).toContain('The counts of an e-mail to an audience list are shown to staff who manage subscribers')
     // With `subscribers`: the public update's; the private one's also needs accounts.
     const subscribersToo = await sendsBy(await createStaffMember(database(), 'lists@northwind.test', ['updates', 'subscribers'], { org }))

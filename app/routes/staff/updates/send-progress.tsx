@@ -71,7 +71,7 @@ export function SendProgressTable({ sends, label }: { sends: readonly SendProgre
                   <time dateTime={send.createdAt}>{formatDateTime(send.createdAt)}</time>
                 </th>
                 {send.countsWithheld ? (
-                  <td colSpan={6}>{send.expanding ? 'Preparing recipients…' : send.inProgress ? 'Sending…' : 'Done'}</td>
+                  <td colSpan={6}>{send.expanding ? 'Preparing recipients…' : 'Handed to the mail queue'}</td>
                 ) : (
                   <>
                     <td>
