@@ -12,6 +12,7 @@ const portalPaths = (prefix: string, id: string) => [
   route(`${prefix}/files/:fileId/:fileName?`, portalFile, { id: `${id}-file` }),
   route(`${prefix}/access/:token`, 'routes/portal/access-link.tsx', { id: `${id}-access-link` }),
   route(`${prefix}/nda`, 'routes/resources/portal-nda.ts', { id: `${id}-nda` }),
+  route(`${prefix}/bulk-download`, 'routes/resources/portal-bulk-download.ts', { id: `${id}-bulk-download` }),
   route(`${prefix}/subscribe/:token`, 'routes/portal/subscribe-confirm.tsx', { id: `${id}-subscribe-confirm` }),
   route(`${prefix}/unsubscribe`, 'routes/resources/portal-unsubscribe.ts', { id: `${id}-unsubscribe` }),
   route(`${prefix}/updates.atom`, 'routes/resources/portal-feed.ts', { id: `${id}-feed` }),

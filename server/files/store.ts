@@ -10,6 +10,8 @@ export interface FileStore {
   put(bytes: Uint8Array): Promise<string>
   /** A web stream of the blob, or null when it is missing. */
   get(sha256: string): Promise<ReadableStream<Uint8Array> | null>
+  /** Whether the blob is there, without opening it (a bulk download checks every file before it starts). */
+  has(sha256: string): Promise<boolean>
 }
 
 export function sha256Hex(bytes: Uint8Array) {
@@ -19,6 +21,14 @@ export function sha256Hex(bytes: Uint8Array) {
 export function localFileStore(dataDir: string): FileStore {
   const root = path.join(dataDir, 'files')
   const location = (sha: string) => path.join(root, sha.slice(0, 2), sha)
+  async function has(sha: string) {
+    if (!/^[0-9a-f]{64}$/.test(sha)) return false
+    try {
+      return (await stat(location(sha))).isFile()
+    } catch {
+      return false
+    }
+  }
   return {
     async put(bytes) {
       const sha = sha256Hex(bytes)
@@ -31,15 +41,10 @@ export function localFileStore(dataDir: string): FileStore {
       return sha
     },
     async get(sha) {
-      if (!/^[0-9a-f]{64}$/.test(sha)) return null
-      const file = location(sha)
-      try {
-        await stat(file)
-      } catch {
-        return null
-      }
-      return Readable.toWeb(createReadStream(file)) as ReadableStream<Uint8Array>
+      if (!(await has(sha))) return null
+      return Readable.toWeb(createReadStream(location(sha))) as ReadableStream<Uint8Array>
     },
+    has,
   }
 }
 

@@ -1,0 +1,83 @@
+// POST {portal}/bulk-download (issue 9): the documents an account member may download, as one ZIP
+// checked file by file at the moment of the request; everything else is refused or left out.
+import JSZip from 'jszip'
+import { expect, it } from 'vitest'
+import { action as bulkAction, loader as bulkLoader } from '../../app/routes/resources/portal-bulk-download'
+import { BULK_MAX_FILES, BULK_MESSAGES } from '../../server/files/bulk'
+import { describeEachDatabase } from '../setup/database'
+import { createAccountWithMember, createFile, createItem, createOrg, createPermissionProfile, visitorCookie, type OrgFixture } from '../setup/factories'
+import { callRoute } from '../setup/route'
+
+const YEAR = 365 * 86_400_000
+
+describeEachDatabase('bulk download', (database) => {
+  const db = () => database().handle.db
+  const post = (org: OrgFixture, fileIds: string[], cookie?: string) =>
+    callRoute(bulkAction, database(), { path: `/portal/${org.slug}/bulk-download`, params: { orgSlug: org.slug }, cookie, form: { fileId: fileIds } })
+
+  /** An org whose account member may download the public and one granted restricted document, but not another restricted one. */
+  async function setup() {
+    const org = await createOrg(database())
+    const policies = await createItem(database(), org.product, { kind: 'Documents', title: 'Policies' })
+    const granted = await createItem(database(), org.product, { kind: 'Documents', title: 'SOC 2', access: 'restricted' })
+    const withheld = await createItem(database(), org.product, { kind: 'Documents', title: 'Pen test', access: 'restricted' })
+    const files = {
+      policy: await createFile(database(), org, { item: policies, name: 'Security policy.pdf' }),
+      sameName: await createFile(database(), org, { item: policies, name: 'security policy.PDF' }),
+      soc2: await createFile(database(), org, { item: granted, name: '../SOC 2 Type II.pdf' }),
+      penTest: await createFile(database(), org, { item: withheld, name: 'Pen test.pdf' }),
+      viewOnly: await createFile(database(), org, { item: policies, name: 'Read here only.pdf', documentAccessType: 'view-only' }),
+    }
+    const profile = await createPermissionProfile(database(), org.product, { name: 'SOC 2 readers', itemUids: [granted.uid] })
+    const account = await createAccountWithMember(database(), org, {
+      name: 'Contoso',
+      products: [{ productId: org.product.id, profileId: profile.id, expiresAt: new Date(Date.now() + YEAR) }],
+      member: { email: `casey-${org.slug}@contoso.test` },
+    })
+    return { org, files, cookie: await visitorCookie(database(), org, account.memberId) }
+  }
+
+  it('streams one ZIP of exactly the documents the member may download, under safe unique names', async () => {
+    const { org, files, cookie } = await setup()
+    const other = await createOrg(database())
+    const foreign = await createFile(database(), other, { name: 'Other org.pdf' })
+    const asked = [files.policy.id, files.sameName.id, files.soc2.id, files.penTest.id, files.viewOnly.id, foreign.id, 'not-a-uuid', files.policy.id]
+    const result = await post(org, asked, cookie)
+    expect(result.status).toBe(200)
+    expect(result.headers.get('content-type')).toBe('application/zip')
+    expect(result.headers.get('content-disposition')).toContain('attachment')
+    expect(result.headers.get('cache-control')).toBe('private, no-store')
+    expect(result.headers.get('x-bulk-included')).toBe('3')
+    expect(result.headers.get('x-bulk-failed')!.split(',')).toEqual([files.penTest.id, files.viewOnly.id, foreign.id, 'not-a-uuid'])
+
+    const zip = await JSZip.loadAsync(await result.response!.arrayBuffer())
+    expect(Object.keys(zip.files)).toEqual(['Security policy.pdf', 'security policy (2).PDF', '-SOC 2 Type II.pdf'])
+    expect(await zip.file('-SOC 2 Type II.pdf')!.async('string')).toContain('../SOC 2 Type II.pdf')
+    const audit = await db().selectFrom('audit_entries').select(['action', 'actor']).where('org_id', '=', org.id).where('action', '=', 'file.bulk-download').execute()
+    expect(audit).toEqual([{ action: 'file.bulk-download', actor: `casey-${org.slug}@contoso.test` }])
+  })
+
+  it('leaves out a document whose stored bytes are gone, and says so before the archive', async () => {
+    const { org, files, cookie } = await setup()
+    await db().updateTable('files').set({ sha256: 'f'.repeat(64) }).where('id', '=', files.sameName.id).execute()
+    const result = await post(org, [files.policy.id, files.sameName.id], cookie)
+    expect(result.headers.get('x-bulk-failed')).toBe(files.sameName.id)
+    expect(Object.keys((await JSZip.loadAsync(await result.response!.arrayBuffer())).files)).toEqual(['Security policy.pdf'])
+  })
+
+  it('refuses visitors who are not signed-in members, an org that turned it off, and bad selections', async () => {
+    const { org, files, cookie } = await setup()
+    expect(await post(org, [files.policy.id])).toMatchObject({ status: 403, data: BULK_MESSAGES.notAllowed })
+    expect(await post(org, [files.policy.id], org.admin.cookie)).toMatchObject({ status: 403, data: BULK_MESSAGES.notAllowed })
+    expect(await post(org, [], cookie)).toMatchObject({ status: 400, data: BULK_MESSAGES.noFiles })
+    const many = Array.from({ length: BULK_MAX_FILES + 1 }, (_, index) => `00000000-0000-4000-8000-${String(index).padStart(12, '0')}`)
+    expect(await post(org, many, cookie)).toMatchObject({ status: 400, data: BULK_MESSAGES.tooMany })
+    expect(await post(org, [files.penTest.id, files.viewOnly.id], cookie)).toMatchObject({ status: 404, data: BULK_MESSAGES.nothing })
+    await db().updateTable('portal_customizations').set({ bulk_download: false }).where('org_id', '=', org.id).execute()
+    expect(await post(org, [files.policy.id], cookie)).toMatchObject({ status: 403, data: BULK_MESSAGES.turnedOff })
+    // A member of another org is nobody here.
+    const other = await setup()
+    expect(await post(org, [files.policy.id], other.cookie)).toMatchObject({ status: 403, data: BULK_MESSAGES.notAllowed })
+    expect(await callRoute(bulkLoader, database(), { path: `/portal/${org.slug}/bulk-download`, params: { orgSlug: org.slug } })).toMatchObject({ status: 405 })
+  })
+})
