@@ -11,11 +11,12 @@
 // BENCH_RECIPIENTS changes the count.
 import { spawn } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import http from 'node:http'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
+import { memory, startServer as startApp, stopProcess as stopServer, withPglite } from './support.js'
 
 const RECIPIENTS = Number(process.env.BENCH_RECIPIENTS ?? 100_000)
 const TARGETS = { enqueueSeconds: 10, perSecond: 1000, rssMb: 200 }
@@ -196,39 +197,9 @@ async function startWorker() {
   return child
 }
 
+/** The app server as `npm start` runs it (its process). */
 async function startServer() {
-  const child = spawn(process.execPath, ['server/start.js'], { env: appEnv, stdio: ['ignore', 'pipe', 'pipe'] })
-  let output = ''
-  child.stdout.on('data', (chunk) => (output += chunk))
-  child.stderr.on('data', (chunk) => {
-    output += chunk
-    process.stderr.write(chunk)
-  })
-  const started = Date.now()
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`The server exited:\n${output}`)
-    try {
-      if ((await fetch(`http://localhost:${port}/healthz`)).ok) return child
-    } catch {
-      // Not listening yet.
-    }
-    if (Date.now() - started > 120_000) throw new Error(`The server did not start:\n${output}`)
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
-}
-
-async function stopServer(child) {
-  if (child.exitCode !== null || child.signalCode !== null) return
-  const exited = new Promise((resolve) => child.once('exit', resolve))
-  child.kill('SIGTERM')
-  await exited
-}
-
-/** VmRSS and VmHWM of a process, in MB. */
-function memory(pid) {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8')
-  const field = (name) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? 0) / 1024
-  return { rss: field('VmRSS'), hwm: field('VmHWM') }
+  return (await startApp(appEnv)).child
 }
 
 /** Runs `work` with a query function on the bench's database while no server has it open. */
@@ -242,13 +213,7 @@ async function withDatabase(work) {
       await client.end()
     }
   }
-  const { PGlite } = await import('@electric-sql/pglite')
-  const db = await PGlite.create(path.join(dataDir, 'pglite'))
-  try {
-    return await work(async (text, params) => (await db.query(text, params)).rows)
-  } finally {
-    await db.close()
-  }
+  return withPglite(dataDir, work)
 }
 
 async function adminQuery(url, statement) {

@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { gzipSync } from 'node:zlib'
 import autocannon from 'autocannon'
+import { signInMember } from './support.js'
 
 const duration = Number(process.env.BENCH_SECONDS ?? 20)
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50)
@@ -51,7 +52,7 @@ try {
   const baseline = await run(`http://localhost:${bare}/`, duration)
   plain.close()
 
-  const cookie = await signInMember(`http://localhost:${port}`, 'visitor@contoso.test')
+  const cookie = await signInMember(`http://localhost:${port}`, 'visitor@contoso.test', () => serverOutput)
   const memberUrl = `http://localhost:${port}/`
   const memberHtml = await (await fetch(memberUrl, { headers: { cookie } })).text()
   if (!memberHtml.includes('Log Out')) throw new Error('The member page did not render signed in')
@@ -89,25 +90,6 @@ try {
 
 function run(url, seconds, headers = {}) {
   return autocannon({ url, connections, duration: seconds, headers })
-}
-
-/** The visitor journey's own way in: ask for a login link, read it from the mail log, POST its Continue. */
-async function signInMember(origin, email) {
-  const before = serverOutput.length
-  const form = new URLSearchParams({ intent: 'login', email })
-  const asked = await fetch(`${origin}/?loginRequest=true`, { method: 'POST', body: form, headers: { origin } })
-  if (!asked.ok) throw new Error(`Asking for a login link answered ${asked.status}`)
-  const deadline = Date.now() + 10_000
-  let link
-  while (!link && Date.now() < deadline) {
-    link = /(http:\/\/localhost:\d+\/[^\s"]*\/access\/[A-Za-z0-9_-]{43})/.exec(serverOutput.slice(before))?.[1]
-    if (!link) await new Promise((resolve) => setTimeout(resolve, 100))
-  }
-  if (!link) throw new Error('No login link was logged')
-  const signedIn = await fetch(link, { method: 'POST', body: new URLSearchParams(), headers: { origin }, redirect: 'manual' })
-  const session = signedIn.headers.getSetCookie().find((cookie) => cookie.startsWith('tc_visitor='))
-  if (!session) throw new Error(`The login link did not sign in (${signedIn.status})`)
-  return session.split(';')[0]
 }
 
 async function waitFor(url) {
