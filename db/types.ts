@@ -266,7 +266,6 @@ export interface PortalCustomizations {
   auto_approve_domains: Generated<Json>;
   auto_approve_profile_id: string | null;
   blocked_domains: Generated<Json>;
-  bulk_download: Generated<boolean>;
   bulk_download_enabled: Generated<boolean>;
   comments_enabled: Generated<boolean>;
   contact_support: Generated<Json>;

@@ -35,8 +35,8 @@ export const BULK_MESSAGES = {
 /** Which of `fileIds` this viewer may download now: an account member only, where the org allows it. */
 export async function planBulkDownload(db: Database, env: { DATA_DIR: string }, org: PortalOrg, viewer: PortalViewer, fileIds: readonly string[]): Promise<BulkPlan | BulkRefusal> {
   if (viewer.mode !== 'AccountExternal' || !viewer.account?.member) return { ok: false, status: 403, message: BULK_MESSAGES.notAllowed }
-  const setting = await db.selectFrom('portal_customizations').select('bulk_download').where('org_id', '=', org.id).executeTakeFirst()
-  if (!setting?.bulk_download) return { ok: false, status: 403, message: BULK_MESSAGES.turnedOff }
+  const setting = await db.selectFrom('portal_customizations').select('bulk_download_enabled').where('org_id', '=', org.id).executeTakeFirst()
+  if (!setting?.bulk_download_enabled) return { ok: false, status: 403, message: BULK_MESSAGES.turnedOff }
   const ids = [...new Set(fileIds)]
   if (!ids.length) return { ok: false, status: 400, message: BULK_MESSAGES.noFiles }
   if (ids.length > BULK_MAX_FILES) return { ok: false, status: 400, message: BULK_MESSAGES.tooMany }

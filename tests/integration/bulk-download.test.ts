@@ -73,7 +73,7 @@ describeEachDatabase('bulk download', (database) => {
     const many = Array.from({ length: BULK_MAX_FILES + 1 }, (_, index) => `00000000-0000-4000-8000-${String(index).padStart(12, '0')}`)
     expect(await post(org, many, cookie)).toMatchObject({ status: 400, data: BULK_MESSAGES.tooMany })
     expect(await post(org, [files.penTest.id, files.viewOnly.id], cookie)).toMatchObject({ status: 404, data: BULK_MESSAGES.nothing })
-    await db().updateTable('portal_customizations').set({ bulk_download: false }).where('org_id', '=', org.id).execute()
+    await db().updateTable('portal_customizations').set({ bulk_download_enabled: false }).where('org_id', '=', org.id).execute()
     expect(await post(org, [files.policy.id], cookie)).toMatchObject({ status: 403, data: BULK_MESSAGES.turnedOff })
     // A member of another org is nobody here.
     const other = await setup()
