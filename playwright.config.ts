@@ -54,7 +54,9 @@ export default defineConfig({
   // and axe reads markup the database does not change.
   projects: [
     { name: 'javascript', testIgnore: JOURNEY, workers: 1, use: { browserName: 'chromium', javaScriptEnabled: true, baseURL }, grepInvert: exclude() },
-    { name: 'journey-javascript', testMatch: JOURNEY, workers: 1, use: { browserName: 'chromium', javaScriptEnabled: true }, grepInvert: exclude() },
+    // A journey is a dozen pages in a visitor's and a staff member's browser: under the whole suite on two
+    // cores one took just over 30 s, its last assertion already true on the page.
+    { name: 'journey-javascript', testMatch: JOURNEY, workers: 1, timeout: 60_000, use: { browserName: 'chromium', javaScriptEnabled: true }, grepInvert: exclude() },
     ...(databaseScope
       ? []
       : [
@@ -69,6 +71,7 @@ export default defineConfig({
             name: 'journey-no-javascript',
             testMatch: JOURNEY,
             workers: 1,
+            timeout: 60_000,
             dependencies: ['journey-javascript'],
             use: { browserName: 'chromium' as const, javaScriptEnabled: false },
             grepInvert: exclude('@javascript-only'),
