@@ -93,13 +93,17 @@ export interface Accounts {
 }
 
 export interface AuditEntries {
+  account_id: string | null;
   action: string;
   actor: string;
   after: Json | null;
   before: Json | null;
   created_at: Generated<Timestamp>;
+  file_id: string | null;
   id: Generated<string>;
   ip: string | null;
+  item_uid: string | null;
+  member_id: string | null;
   org_id: string;
   target: string | null;
   user_agent: string | null;
@@ -289,6 +293,7 @@ export interface PortalCustomizations {
   support_mailbox: string | null;
   terms_url: string | null;
   updated_at: Generated<Timestamp>;
+  watermark_enabled: Generated<boolean>;
 }
 
 export interface Products {

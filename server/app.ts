@@ -28,6 +28,7 @@ import {
   isCacheableRequest,
   isPersonalRequest,
   portalPageMatcher,
+  streamingDataMatcher,
   SHARED_PAGE_HEADER,
   type CachedPage,
   type PageCache,
@@ -79,6 +80,7 @@ export async function createApp(): Promise<App> {
   const handleRequest = createRequestHandler(build, env.NODE_ENV)
   const pageCache = createPageCache(database.db)
   const isPortalPage = portalPageMatcher(build.routes)
+  const streamsData = streamingDataMatcher(build.routes)
   const hosts = createHostCheck(database.db, env.APP_URL)
   const bodyLimits = new WeakMap<IncomingMessage, number>()
   const origins = new WeakMap<IncomingMessage, string>()
@@ -101,6 +103,10 @@ export async function createApp(): Promise<App> {
       if (forAccount) {
         const page = await pageCache.getAccountPage(key, viewerKey, (orgId) => requestPageFingerprint(database.db, request, orgId))
         if (page) return cachedResponse(page, nonce)
+      }
+      // A route that answers with bytes has no data form: React Router would buffer a whole file or archive into one.
+      if (url.pathname.endsWith('.data') && streamsData(url.pathname.slice(0, -'.data'.length), request.method)) {
+        return new Response('Not found', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' } })
       }
       const version = cacheable || forAccount ? await pageCache.currentVersion() : undefined
       const handled = await handleRequest(request, context)

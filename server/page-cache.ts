@@ -173,6 +173,30 @@ const PORTAL_PAGE_ROUTE = /^(org-)?portal-(home|item|product|product-item)$/
 
 /** Whether a path is a portal page, by the route React Router would match for it. */
 export function portalPageMatcher(manifest: ServerBuild['routes']) {
+  const routeOf = routeLookup(manifest)
+  return (pathname: string) => PORTAL_PAGE_ROUTE.test(routeOf(pathname)?.id ?? '')
+}
+
+/**
+ * Whether the `.data` form of a request would run a resource route (no page) that answers with bytes:
+ * React Router would buffer whatever it returns (a file, a whole archive) into the data payload. Its
+ * loaders (files, letters, the feed, exports) have no data form; an action that streams says so with
+ * `handle.streams` (the bulk download). Other actions (log out, sign the NDA) answer a JavaScript form's
+ * post with a redirect and keep theirs.
+ */
+export function streamingDataMatcher(manifest: ServerBuild['routes']) {
+  const routeOf = routeLookup(manifest)
+  return (pathname: string, method: string) => {
+    const module = routeOf(pathname)?.module
+    if (!module || module.default) return false
+    return method === 'GET' || method === 'HEAD' || (module.handle as { streams?: boolean } | undefined)?.streams === true
+  }
+}
+
+type ManifestRoute = NonNullable<ServerBuild['routes'][string]>
+
+/** The route React Router matches for a path; recent answers are remembered. */
+function routeLookup(manifest: ServerBuild['routes']) {
   type Node = { id: string; path?: string; index?: boolean; caseSensitive?: boolean; children: Node[] }
   const childrenOf = (parentId: string | undefined): Node[] =>
     Object.values(manifest)
@@ -180,14 +204,13 @@ export function portalPageMatcher(manifest: ServerBuild['routes']) {
       .map((route) => ({ id: route!.id, path: route!.path, index: route!.index, caseSensitive: route!.caseSensitive, children: childrenOf(route!.id) }))
   const tree = childrenOf(undefined)
   // Matching ranks every route on each call: remember recent answers (a bounded map, oldest out first).
-  const known = new Map<string, boolean>()
+  const known = new Map<string, ManifestRoute | undefined>()
   return (pathname: string) => {
-    let answer = known.get(pathname)
-    if (answer === undefined) {
-      answer = PORTAL_PAGE_ROUTE.test(matchRoutes(tree as RouteObject[], pathname)?.at(-1)?.route.id ?? '')
-      if (known.size >= 1000) known.delete(known.keys().next().value!)
-      known.set(pathname, answer)
-    }
-    return answer
+    if (known.has(pathname)) return known.get(pathname)
+    const id = matchRoutes(tree as RouteObject[], pathname)?.at(-1)?.route.id
+    const route = id ? manifest[id] : undefined
+    if (known.size >= 1000) known.delete(known.keys().next().value!)
+    known.set(pathname, route)
+    return route
   }
 }

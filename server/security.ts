@@ -28,15 +28,15 @@ export function contentSecurityPolicy(nonce: string) {
 
 export const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 
+// The raw path exactly, before any normalisation: slug characters only, so no backslash or dot segment
+// can turn it into another route's path once the URL is parsed (security review of issue 8).
+const ONE_CLICK_UNSUBSCRIBE = /^\/(portal\/[A-Za-z0-9_-]+\/)?unsubscribe(\?[^#]*)?$/
+
 /**
  * A state-changing request must come from a page of this very origin: the Origin header (or, when a
  * browser leaves it out, the Referer's origin) has to equal `expected` exactly: scheme, host and port.
  * `Origin: null` (sandboxed frames, some redirects) is refused like any other origin.
  */
-// The raw path exactly, before any normalisation: slug characters only, so no backslash or dot segment
-// can turn it into another route's path once the URL is parsed (security review of issue 8).
-const ONE_CLICK_UNSUBSCRIBE = /^\/(portal\/[A-Za-z0-9_-]+\/)?unsubscribe(\?[^#]*)?$/
-
 export function crossOriginRejection(req: IncomingMessage, expected: string): string | null {
   if (SAFE_METHODS.has(req.method ?? 'GET')) return null
   // RFC 8058: a mail provider POSTs a one-click unsubscribe with no cookie and no Origin of ours; the

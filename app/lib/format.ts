@@ -22,3 +22,16 @@ const DATE_TIME = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeSt
 export function formatDateTime(value: string | Date) {
   return `${DATE_TIME.format(typeof value === 'string' ? new Date(value) : value)} UTC`
 }
+
+/** A count of bytes as people read it: 512 B, 14.2 KB, 3.5 MB. */
+export function formatBytes(bytes: number) {
+  if (bytes < 1024) return `${bytes} B`
+  const units = ['KB', 'MB', 'GB']
+  let value = bytes / 1024
+  let unit = 0
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024
+    unit++
+  }
+  return `${value.toFixed(1)} ${units[unit]}`
+}

@@ -131,6 +131,10 @@ export function readItemEdit(formData: FormData, item: ItemEditorView): { edit: 
       signerTitle: text(formData, name('signerTitle')),
       letterType,
     }
+    // A letter is a page or two, generated on every request.
+    if (bridgeLetter.letterContent.length > 10_000) fail('letterContent', ITEM_MESSAGES.tooLong)
+    if (bridgeLetter.signerName.length > 200) fail('signerName', ITEM_MESSAGES.tooLong)
+    if (bridgeLetter.signerTitle.length > 200) fail('signerTitle', ITEM_MESSAGES.tooLong)
     if (letterEnabled) {
       if (!bridgeLetter.letterContent) fail('letterContent', ITEM_MESSAGES.letterContent)
       if (!bridgeLetter.signerName) fail('signerName', ITEM_MESSAGES.signerName)

@@ -1,6 +1,6 @@
 // Staff permissions (issue: staff workspace). Each private page's first path segment is a scope.
 
-export const STAFF_SCOPES = ['documents', 'access-requests', 'accounts', 'updates', 'subscribers', 'settings', 'members', 'audit'] as const
+export const STAFF_SCOPES = ['documents', 'access-requests', 'accounts', 'updates', 'subscribers', 'settings', 'members', 'analytics', 'audit'] as const
 export type StaffScope = (typeof STAFF_SCOPES)[number]
 
 export const STAFF_PERMISSIONS = ['statuspage:edit', 'files:view', 'files:download', 'assets:edit', ...STAFF_SCOPES] as const
@@ -18,6 +18,7 @@ export const PERMISSION_LABELS: Record<StaffPermission, string> = {
   subscribers: 'Subscribers',
   settings: 'Settings',
   members: 'Members',
+  analytics: 'Analytics',
   audit: 'Audit log',
 }
 
@@ -29,6 +30,7 @@ export const SCOPE_TITLES: Record<StaffScope, string> = {
   subscribers: 'Subscribers',
   settings: 'Settings',
   members: 'Members',
+  analytics: 'Analytics',
   audit: 'Audit log',
 }
 

@@ -12,8 +12,12 @@ export interface FileView {
   contentType: string
   viewOnly: boolean
   viewUrl: string
+  /** The viewer page, for a view-only document. */
+  viewerUrl?: string
   /** Absent when this viewer may not download it. */
   downloadUrl?: string
+  /** The item's generated bridge letter (SOC reports): `id` is the item's (`items.id`), sent as `letterId` in a bulk download. */
+  letter?: true
 }
 
 export interface GradeEntryView {
@@ -106,6 +110,23 @@ export interface DocumentView {
   file?: FileView
 }
 
+/** The Bulk download dialog: every document this viewer may download now, whichever tab the card shows. */
+export interface BulkDownloadView {
+  /** Ticked as the dialog opens: all (`bulkDownload=true`), or none after "Clear selection" (`bulkDownload=none`). */
+  preselected: boolean
+  documents: BulkDocumentView[]
+}
+
+export interface BulkDocumentView {
+  /** The form field its id is posted in: a stored file's id, or the item's id for its bridge letter. */
+  field: 'fileId' | 'letterId'
+  id: string
+  /** As the documents card lists it. */
+  title: string
+  fileName: string
+  cardTitle: string
+}
+
 export interface UpdateView {
   id: string
   subject: string
@@ -170,6 +191,10 @@ export interface PortalView {
     tabs: boolean
     filter: 'all' | 'public' | 'private'
     expanded: boolean
+    /** The Bulk download button: a signed-in account member, the org's setting on, and something to download. */
+    bulkDownload: boolean
+    /** The Bulk download dialog, when the URL asks for it (`bulkDownload`). */
+    bulkDialog: BulkDownloadView | null
   } | null
   cards: CardView[]
   faqs: { id: string; question: string; answer: string; comment: string | null }[]

@@ -49,6 +49,7 @@ export const ADMIN = {
     'subscribers',
     'settings',
     'members',
+    'analytics',
     'audit',
   ],
 }
@@ -391,8 +392,8 @@ export const UPDATE_TOPICS: DemoTopic[] = [
 export const PERMISSION_PROFILE = {
   name: 'Contoso reviewers',
   cardKinds: ['Reports', 'Policies'],
-  /** Two restricted items outside those cards: the CAIQ and the continuity plan. */
-  itemUids: ['caiq', 'business-continuity-plan'],
+  /** Restricted items outside those cards: the CAIQ, the continuity plan, and the view-only architecture overview. */
+  itemUids: ['caiq', 'business-continuity-plan', 'architecture-diagram'],
   canDownload: true,
 }
 

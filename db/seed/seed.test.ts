@@ -50,6 +50,7 @@ const ALL_PERMISSIONS = [
   'subscribers',
   'settings',
   'members',
+  'analytics',
   'audit',
 ]
 
@@ -337,7 +338,7 @@ describe('seedDemoIfEmpty', { timeout: 60_000 }, () => {
     const items = await enabledItems('platform')
     const restricted = items.filter((i) => !i.public_access)
     const grantedUids = access.item_uids as string[]
-    expect(grantedUids).toHaveLength(2)
+    expect(grantedUids).toEqual(['caiq', 'business-continuity-plan', 'architecture-diagram'])
     for (const uid of grantedUids) {
       const item = restricted.find((i) => i.uid === uid)
       expect(item, uid).toBeDefined()

@@ -45,6 +45,11 @@ export interface PortalViewer extends Viewer {
   preview: { accountName: string | null; profileName: string | null } | null
 }
 
+/** The signed-in member of an account who is looking (AccountExternal), or null: staff previewing an account are not its members. */
+export function accountMember(viewer: Pick<PortalViewer, 'mode'> & Partial<Pick<PortalViewer, 'account'>>): VisitorMember | null {
+  return viewer.mode === 'AccountExternal' ? (viewer.account?.member ?? null) : null
+}
+
 /**
  * Decides the mode once per request, from who is looking (PRODUCT.md section 1), never from the URL
  * alone: staff of this org are in Main mode, or in Preview when they ask for an account or profile;

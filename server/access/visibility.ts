@@ -45,6 +45,19 @@ export interface AccessCheckedItem {
   cardHidden: boolean
 }
 
+/** An item row as the access policy reads it. */
+export function accessChecked(row: { product_id: string; uid: string; card_kind: string; enabled_state: string; public_access: boolean; hidden: boolean; card_hidden: boolean }): AccessCheckedItem {
+  return {
+    productId: row.product_id,
+    uid: row.uid,
+    cardKind: row.card_kind as CardKind,
+    enabledState: row.enabled_state as EnabledState,
+    publicAccess: row.public_access,
+    hidden: row.hidden,
+    cardHidden: row.card_hidden,
+  }
+}
+
 /** Under Minimal, anonymous visitors see only these kinds (and the security-review banner). */
 const MINIMAL_PUBLIC_KINDS: readonly CardKind[] = ['Overview', 'Certifications']
 

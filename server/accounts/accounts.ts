@@ -7,6 +7,7 @@ import type { StaffMember } from '../auth/staff-session'
 import { recordAudit } from '../audit/record'
 import { ndaVersion } from '../access/viewer'
 import { defaultExpiry } from '../visitors/grant'
+import { recentDocumentsOpened } from '../analytics/documents'
 import { catalogueItem } from '../../app/lib/catalogue/index'
 import { DEFAULT_CARD_ORDER, isCardKind } from '../../app/lib/card-kinds'
 import { accessExpiry, dateInputValue } from '../../app/lib/schemas/access-requests'
@@ -52,9 +53,12 @@ async function restrictedItems(db: Database, productIds: readonly string[]) {
   return byProduct
 }
 
-/** Everything /accounts shows: accounts with their access, NDA state and members, and the profiles per product. */
+/**
+ * Everything /accounts shows: accounts with their access, NDA state, members and the documents their
+ * members opened last, and the profiles per product.
+ */
 export async function loadAccountsPage(db: Database, orgId: string) {
-  const [org, products, profiles, accounts, expiry] = await Promise.all([
+  const [org, products, profiles, accounts, expiry, opened] = await Promise.all([
     db
       .selectFrom('orgs')
       .innerJoin('portal_customizations', 'portal_customizations.org_id', 'orgs.id')
@@ -123,6 +127,7 @@ export async function loadAccountsPage(db: Database, orgId: string) {
       .orderBy('accounts.created_at')
       .execute(),
     defaultExpiry(db, orgId),
+    recentDocumentsOpened(db, orgId),
   ])
   const items = await restrictedItems(
     db,
@@ -166,6 +171,7 @@ export async function loadAccountsPage(db: Database, orgId: string) {
           email: member.email,
           isAutoApproved: member.is_auto_approved,
         })),
+        opened: opened.get(account.id) ?? { entries: [], hasMore: false },
       }
     }),
     products: products.map((product) => ({

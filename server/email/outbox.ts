@@ -2,6 +2,7 @@ import { createHash, randomUUID } from 'node:crypto'
 import { sql } from 'kysely'
 import type { Database } from '../../db/index'
 import { oneLine } from './text'
+import { RESEND_BATCH_LIMIT } from './transports'
 
 /**
  * The e-mail outbox (PRODUCT.md §4): a mail is a row written in the transaction of the change that
@@ -10,7 +11,6 @@ import { oneLine } from './text'
  * A mail's single-use tokens never sit in its stored bodies: they wait beside them until the worker has
  * handed the mail over, so /settings/outbox and a copy of the table show no usable link (decision 010).
  */
-export type OutboxStatus = 'pending' | 'sending' | 'sent' | 'failed' | 'held'
 
 export interface NewEmail {
   orgId?: string | null
@@ -38,8 +38,6 @@ export interface ClaimedEmail {
   /** Still to be hidden from anything stored about this mail, such as a provider's error message. */
   secrets: string[]
   attempts: number
-  /** The send group the row was queued in (enqueueShared), or null for a mail queued alone. */
-  group: string | null
 }
 
 /**
@@ -67,7 +65,7 @@ const PLACEHOLDER = /\[redacted:(\d{1,3})\]/g
  * replaces it on delivery. Fixed at enqueue, a group is the same set of rows after any crash, so its
  * batch idempotency key is too (decision 015).
  */
-export const SEND_GROUP_SIZE = 100
+export const SEND_GROUP_SIZE = RESEND_BATCH_LIMIT
 const GROUP_PREFIX = 'group:'
 
 /** Queues a mail; pass the transaction of the change that causes it. Returns the row id (the idempotency key). */
@@ -250,7 +248,6 @@ export async function claimDueBatches(db: Database, limit: number, lockSeconds: 
     // the same payload.
     const claimed = new Map<string, ClaimedEmail[]>([...new Set(batchOf.values())].map((key) => [key, []]))
     for (const row of rows) {
-      const group = row.provider_message_id?.startsWith(GROUP_PREFIX) ? row.provider_message_id : null
       claimed.get(batchOf.get(row.id)!)!.push({
         id: row.id,
         orgId: row.org_id,
@@ -262,7 +259,6 @@ export async function claimDueBatches(db: Database, limit: number, lockSeconds: 
         headers: Object.fromEntries(Object.entries(stringHeaders(row.headers)).map(([name, value]) => [name, revealSecrets(value, row.secrets)])),
         secrets: row.secrets,
         attempts: row.attempts,
-        group,
       })
     }
     return [...claimed.values()].map((emails) => {
@@ -284,14 +280,9 @@ export async function claimDueEmails(db: Database, limit: number, lockSeconds: n
 }
 
 /**
- * Records a delivery and drops the mail's secrets. Any status is overwritten: a mail the provider
- * accepted is sent, whatever raced.
+ * Records delivery of many rows in one statement (a batch the provider accepted) and drops their secrets.
+ * Any status is overwritten: a mail the provider accepted is sent, whatever raced.
  */
-export async function markSent(db: Database, id: string, providerMessageId?: string | null) {
-  await markAllSent(db, [{ id, providerMessageId }])
-}
-
-/** markSent for many rows in one statement (a batch the provider accepted). */
 export async function markAllSent(db: Database, sent: ReadonlyArray<{ id: string; providerMessageId?: string | null }>) {
   if (!sent.length) return
   await sql`

@@ -57,18 +57,11 @@ function resendTransport(apiKey: string): EmailTransport {
     name: 'resend',
     async send(message) {
       const { data, error } = await resend.emails.send(
-        {
-          from: message.from,
-          to: message.to,
-          subject: message.subject,
-          text: message.text,
-          ...(message.html ? { html: message.html } : {}),
-          headers: message.headers,
-        },
+        resendMail(message, message.headers),
         // The SDK sets no timeout of its own; stay well inside the worker's claim (LOCK_SECONDS).
         { idempotencyKey: message.id, signal: AbortSignal.timeout(SEND_TIMEOUT_MS) },
       )
-      // Resend keeps the key 24 h: a retry after a crash between send and markSent is not sent twice.
+      // Resend keeps the key 24 h: a retry after a crash between send and markAllSent is not sent twice.
       // The SDK reports HTTP and network failures as `error` instead of throwing.
       if (error) throw resendError(error)
       return { providerMessageId: data?.id }
@@ -76,17 +69,10 @@ function resendTransport(apiKey: string): EmailTransport {
     async sendBatch(messages, { idempotencyKey, startBy }) {
       if (messages.length > RESEND_BATCH_LIMIT) throw new Error(`Resend takes at most ${RESEND_BATCH_LIMIT} mails per batch`)
       if (Date.now() > startBy) return messages.map(() => ({ status: 'not-started' }) as const)
-      const mails = messages.map((message) => ({
-        from: message.from,
-        to: message.to,
-        subject: message.subject,
-        text: message.text,
-        ...(message.html ? { html: message.html } : {}),
-        // The batch API has one idempotency key per request; each mail still names its row, as over SMTP.
-        headers: { ...message.headers, 'X-Idempotency-Key': message.id },
-      }))
+      // The batch API has one idempotency key per request; each mail still names its row, as over SMTP.
+      const mails = messages.map((message) => resendMail(message, { ...message.headers, 'X-Idempotency-Key': message.id }))
       // The same rows in the same order are the same payload under the same key: after a crash between
-      // the request and markSent, Resend answers the retry from its record instead of sending again.
+      // the request and markAllSent, Resend answers the retry from its record instead of sending again.
       const answer = await postResendBatch(baseUrl, apiKey, mails, idempotencyKey)
       if ('error' in answer) {
         const failure = resendError(answer.error)
@@ -167,6 +153,11 @@ function postParts(url: URL, parts: readonly string[], headers: Record<string, s
     for (const part of parts) request.write(part)
     request.end()
   })
+}
+
+/** A mail as Resend's API takes it, single or in a batch. */
+function resendMail(message: OutgoingEmail, headers: Record<string, string>) {
+  return { from: message.from, to: message.to, subject: message.subject, text: message.text, ...(message.html ? { html: message.html } : {}), headers }
 }
 
 function resendError(error: { message: string; statusCode?: number | null }) {

@@ -35,13 +35,8 @@ export type UpdateMail = Mail & { headers: Record<string, string> }
 const TOKEN_MARK = 'TcuUnsubscribeTokenMark'
 
 /** The portal page that asks before it unsubscribes, and the RFC 8058 one-click endpoint (POST). */
-export function unsubscribeUrls(portalUrl: string, token: string) {
+function unsubscribeUrls(portalUrl: string, token: string) {
   return { page: `${portalUrl}/?unsubscribeToken=${token}`, oneClick: `${portalUrl}/unsubscribe?token=${token}` }
-}
-
-/** One recipient's mail; the token is their signed unsubscribe token (server/subscriptions/tokens.ts), which names them. */
-export function updateMail(org: UpdateMailOrg, update: UpdateForMail, token: string): UpdateMail {
-  return updateMailTemplate(org, update)(token)
 }
 
 /**

@@ -1,12 +1,12 @@
 import type { Database } from '../../db/index'
 import type { Env } from '../env'
 import { expandUpdateSends } from '../updates/fanout'
-import { claimDueBatches, holdEmail, markAllSent, markFailedAttempts, releaseEmails, type ClaimedEmail } from './outbox'
+import { claimDueBatches, holdEmail, markAllSent, markFailedAttempts, releaseEmails, SEND_GROUP_SIZE, type ClaimedEmail } from './outbox'
 import { createTransport, type BatchOutcome, type EmailTransport, type OutgoingEmail, type TransportEnv } from './transports'
 
-// One send group (outbox.ts SEND_GROUP_SIZE) per claim: a provider batch request. Larger claims sent no
-// faster (bench:fanout) and held more mail in memory at once.
-const CLAIM_LIMIT = 100
+// One send group per claim: a provider batch request. Larger claims sent no faster (bench:fanout) and
+// held more mail in memory at once.
+const CLAIM_LIMIT = SEND_GROUP_SIZE
 // Covers a whole claim at the transports' timeouts (transports.ts); a worker killed mid-claim leaves its
 // rows to be claimed again once this runs out.
 const LOCK_SECONDS = 300

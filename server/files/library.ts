@@ -5,6 +5,7 @@ import { DEFAULT_CARD_TITLES, isCardKind } from '../../app/lib/card-kinds'
 import type { DocumentAccessType } from '../../app/lib/schemas/documents'
 import { recordAudit } from '../audit/record'
 import type { StaffMember } from '../auth/staff-session'
+import { containsPattern } from '../../db/like'
 
 // The org's documents library: every uploaded document, whichever items link it. Card icons are files
 // too, but not documents, so they are left out.
@@ -51,8 +52,6 @@ export interface LibraryRow extends LibraryDocument {
 }
 
 /** Escapes LIKE wildcards so a filter matches the text typed. */
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`
-
 /** The documents page: each document with its size, uploader, access type and the items that link it. */
 export async function listDocuments(db: Database, orgId: string, filter = ''): Promise<LibraryRow[]> {
   const org = await db.selectFrom('orgs').select(['slug', 'document_access_type']).where('id', '=', orgId).executeTakeFirstOrThrow()
@@ -66,7 +65,7 @@ export async function listDocuments(db: Database, orgId: string, filter = ''): P
     'files.document_access_type',
   ])
   const term = filter.trim()
-  if (term) query = query.where(sql<boolean>`files.original_name ilike ${likePattern(term)} escape '\\'`)
+  if (term) query = query.where(sql<boolean>`files.original_name ilike ${containsPattern(term)} escape '\\'`)
   const files = await query.execute()
   const links = files.length
     ? await db

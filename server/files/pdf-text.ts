@@ -94,3 +94,44 @@ export function losesCharacters(text: string, font: PDFFont): boolean {
   }
   return false
 }
+
+/** Sanitises and word-wraps one line of text; words wider than a line are broken. Empty text gives []. */
+export function wrap(text: string, font: PDFFont, size: number, maxWidth: number): string[] {
+  const space = font.widthOfTextAtSize(' ', size)
+  const lines: string[] = []
+  let line = ''
+  let width = 0
+  for (const word of sanitize(text, font).split(' ')) {
+    for (const piece of breakWord(word, font, size, maxWidth)) {
+      const w = font.widthOfTextAtSize(piece, size)
+      if (line && width + space + w > maxWidth) {
+        lines.push(line)
+        line = ''
+      }
+      width = line ? width + space + w : w
+      line = line ? `${line} ${piece}` : piece
+    }
+  }
+  if (line) lines.push(line)
+  return lines
+}
+
+/** Splits a word wider than the line, measuring each character once (a long run costs its length). */
+function breakWord(word: string, font: PDFFont, size: number, maxWidth: number): string[] {
+  if (font.widthOfTextAtSize(word, size) <= maxWidth) return word ? [word] : []
+  const pieces: string[] = []
+  let piece = ''
+  let width = 0
+  for (const ch of word) {
+    const w = font.widthOfTextAtSize(ch, size)
+    if (piece && width + w > maxWidth) {
+      pieces.push(piece)
+      piece = ''
+      width = 0
+    }
+    piece += ch
+    width += w
+  }
+  if (piece) pieces.push(piece)
+  return pieces
+}

@@ -174,4 +174,33 @@ describe('the listener guard', () => {
     expect(answer).toContain('answer 1')
     expect(answer).toContain('answer 2')
   })
+
+  it('cancels the body of a response whose client went away, at whatever point of the writing', async () => {
+    // A download abandoned half-way: the source (an open file, a zip being built) must be released.
+    for (const pause of [0, 5, 30]) {
+      let cancelled: () => void
+      const released = new Promise<void>((resolve) => (cancelled = resolve))
+      const chunk = new Uint8Array(64 * 1024)
+      const { port } = await serve(async () =>
+        new Response(
+          new ReadableStream<Uint8Array>({
+            async pull(controller) {
+              if (pause) await new Promise((resolve) => setTimeout(resolve, pause))
+              controller.enqueue(chunk)
+            },
+            cancel: () => cancelled(),
+          }),
+        ),
+      )
+      await new Promise<void>((resolve) => {
+        const socket = net.connect(port, '127.0.0.1', () => socket.write('GET / HTTP/1.1\r\nHost: localhost\r\n\r\n'))
+        socket.once('data', () => {
+          socket.destroy()
+          resolve()
+        })
+      })
+      const outcome = await Promise.race([released.then(() => 'released'), new Promise((resolve) => setTimeout(() => resolve('still open'), 3000))])
+      expect(outcome, `pause ${pause} ms`).toBe('released')
+    }
+  })
 })

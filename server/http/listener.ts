@@ -149,14 +149,15 @@ async function writeResponse(req: IncomingMessage, res: ServerResponse, response
     return
   }
   const reader = response.body.getReader()
+  // A client that goes away releases the body's source (an open file, an archive being built) at once,
+  // whether we were reading it, writing to the socket or waiting for the socket to drain.
+  const release = () => void reader.cancel().catch(() => {})
+  if (res.destroyed) release()
+  else res.once('close', release)
   try {
     for (;;) {
-      if (res.destroyed) {
-        await reader.cancel().catch(() => {})
-        return
-      }
       const { value, done } = await reader.read()
-      if (done) break
+      if (done || res.destroyed) break
       if (!res.write(value)) await drained(res)
     }
     res.end()
@@ -169,6 +170,8 @@ async function writeResponse(req: IncomingMessage, res: ServerResponse, response
 
 function drained(res: ServerResponse) {
   return new Promise<void>((resolve) => {
+    // 'close' may have come already (while the body was read): it will not come again.
+    if (res.destroyed) return resolve()
     const finish = () => {
       res.off('drain', finish)
       res.off('close', finish)

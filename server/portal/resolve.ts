@@ -104,3 +104,9 @@ export async function orgPortalUrl(db: Database, env: Env, orgId: string): Promi
     .executeTakeFirstOrThrow()
   return org.domain ? `${new URL(env.APP_URL).protocol}//${org.domain}` : `${env.APP_URL}/portal/${org.slug}`
 }
+
+/** What the org calls its portal ("Trust Center" unless staff renamed it), for messages and documents. */
+export async function portalTitle(db: Database, orgId: string) {
+  const row = await db.selectFrom('portal_customizations').select('portal_title').where('org_id', '=', orgId).executeTakeFirst()
+  return row?.portal_title ?? 'Trust Center'
+}

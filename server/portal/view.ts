@@ -4,6 +4,7 @@ import { DEFAULT_CARD_TITLES, GRID_KINDS, isCardKind, ITEM_KIND_WEIGHT, KIND_FIE
 import { INTEGRATION_ITEMS } from '../../app/lib/integrations'
 import { compareItems } from '../../app/lib/ordering'
 import type {
+  BulkDocumentView,
   CardView,
   DocumentView,
   FileView,
@@ -18,7 +19,9 @@ import { riskAnswerLabel } from '../../app/lib/risk-profile'
 import { gradeColour, GRADE_PROVIDERS } from '../../app/lib/security-grades'
 import { normaliseSectionOrder, type SectionId } from '../../app/lib/sections'
 import { portalAccess, type PortalAccess } from '../access/portal-access'
-import type { AccessCheckedItem, Viewer } from '../access/visibility'
+import { accountMember, type PortalViewer } from '../access/viewer'
+import { accessChecked, type AccessCheckedItem, type Viewer } from '../access/visibility'
+import { bridgeLetterFileName } from '../files/letter'
 import { listLibrary } from '../files/library'
 import { integerParam } from '../http/query'
 import type { PortalOrg } from './resolve'
@@ -31,7 +34,12 @@ export interface PortalQuery {
 }
 
 /** Everything the portal page shows this viewer, and nothing more; null when the product is unknown. */
-export async function loadPortalView(db: Database, org: PortalOrg, viewer: Viewer, query: PortalQuery): Promise<PortalView | null> {
+export async function loadPortalView(
+  db: Database,
+  org: PortalOrg,
+  viewer: Viewer & Partial<Pick<PortalViewer, 'account'>>,
+  query: PortalQuery,
+): Promise<PortalView | null> {
   const productSlug = query.productSlug ?? query.search.get('product') ?? undefined
   const data = await loadPortalData(db, org.id, { productSlug, productId: query.search.get('productId') ?? undefined })
   if (!data) return null
@@ -39,7 +47,8 @@ export async function loadPortalView(db: Database, org: PortalOrg, viewer: Viewe
   // Only editors who may view files link documents, so only they get the library.
   const linking = access.can('statuspage:edit') && access.can('files:view') && query.search.get('edit') === 'true'
   const library = linking ? (await listLibrary(db, org.id)).map(({ id, name }) => ({ id, name })) : null
-  return buildPortalView(org, access, data, query, library)
+  // Bulk download is for a signed-in member of an account (docs/decisions/018-bulk-download.md).
+  return buildPortalView(org, access, data, query, library, accountMember(viewer) !== null)
 }
 
 export function buildPortalView(
@@ -48,6 +57,7 @@ export function buildPortalView(
   data: PortalData,
   query: PortalQuery,
   library: { id: string; name: string }[] | null = null,
+  signedInMember = false,
 ): PortalView | null {
   const { customization, product, products } = data
   const productBase = product.is_default ? org.basePath : `${org.basePath}/product/${product.slug}`
@@ -55,7 +65,7 @@ export function buildPortalView(
 
   // Decide each item's access once; withheld items go no further.
   const cardByKind = new Map(data.cards.map((card) => [card.kind as CardKind, card]))
-  const checked = (row: ItemRow) => accessChecked(row, cardByKind.get(row.card_kind as CardKind)?.hidden ?? false)
+  const checked = (row: ItemRow) => accessChecked({ ...row, card_hidden: cardByKind.get(row.card_kind as CardKind)?.hidden ?? false })
   const visibleItems: { row: ItemRow; view: ItemView }[] = []
   for (const row of data.items) {
     if (!isCardKind(row.card_kind)) continue
@@ -158,7 +168,9 @@ export function buildPortalView(
         }
       : null
 
-  const documents = documentsView(visibleItems, data, cardTitle, search, (entries) => access.cardListed(cardFacts('Documents'), entries))
+  const documents = documentsView(visibleItems, data, cardTitle, search, (entries) => access.cardListed(cardFacts('Documents'), entries), {
+    bulkAllowed: signedInMember && customization.bulk_download_enabled,
+  })
 
   const updates = updatesView(data, access, search, portalTitle)
   const now = Date.now()
@@ -371,17 +383,6 @@ function orderable(row: ItemRow, view: ItemView) {
   }
 }
 
-function accessChecked(row: ItemRow, cardHidden: boolean): AccessCheckedItem {
-  return {
-    productId: row.product_id,
-    uid: row.uid,
-    cardKind: row.card_kind as CardKind,
-    enabledState: row.enabled_state as EnabledState,
-    publicAccess: row.public_access,
-    hidden: row.hidden,
-    cardHidden,
-  }
-}
 
 function itemView(row: ItemRow, checked: AccessCheckedItem, locked: boolean, access: PortalAccess, org: PortalOrg, data: PortalData): ItemView {
   const catalogue = row.catalogue_uid ? catalogueItem(row.catalogue_uid) : undefined
@@ -409,9 +410,25 @@ function itemView(row: ItemRow, checked: AccessCheckedItem, locked: boolean, acc
       contentType: file.content_type,
       viewOnly,
       viewUrl: url,
+      // A view-only document is read in the viewer page, which offers no download (decision 020).
+      ...(viewOnly ? { viewerUrl: `${org.basePath}/view/${file.id}` } : {}),
       ...(access.canDownload(checked, viewOnly) ? { downloadUrl: `${url}?download=1` } : {}),
     }
   })
+  // The bridge letter is one more of the item's documents, gated as they are and never view-only.
+  if (hasBridgeLetter(row)) {
+    const name = bridgeLetterFileName(org.name, base.title)
+    const url = `${org.basePath}/letters/${row.id}/${encodeURIComponent(name)}`
+    files.push({
+      id: row.id,
+      name,
+      contentType: 'application/pdf',
+      viewOnly: false,
+      viewUrl: url,
+      ...(access.canDownload(checked, false) ? { downloadUrl: `${url}?download=1` } : {}),
+      letter: true,
+    })
+  }
   const provider = catalogue?.provider
   const question = catalogue?.question
   return {
@@ -447,17 +464,24 @@ function gradeEntries(value: unknown) {
 
 const str = (value: unknown) => (typeof value === 'string' && value ? value : null)
 
+/** An item whose kind has a bridge letter (SOC reports) and whose letter is switched on. */
+function hasBridgeLetter(row: ItemRow) {
+  const letter = row.bridge_letter as { letterEnabled?: unknown } | null
+  return letter?.letterEnabled === true && (KIND_FIELDS[row.card_kind as CardKind]?.includes('bridgeLetter') ?? false)
+}
+
 function documentsView(
   visibleItems: { row: ItemRow; view: ItemView }[],
   data: PortalData,
   cardTitle: (kind: CardKind) => string,
   search: URLSearchParams,
   listed: (entries: number) => boolean,
+  options: { bulkAllowed: boolean },
 ): PortalView['documents'] {
   const all: DocumentView[] = []
   for (const { row, view } of visibleItems) {
     const linked = data.filesByItem.get(row.id) ?? []
-    const isDocumentItem = view.kind === 'Documents' || linked.length > 0
+    const isDocumentItem = view.kind === 'Documents' || linked.length > 0 || hasBridgeLetter(row)
     if (!isDocumentItem) continue
     const common = {
       itemUid: view.uid,
@@ -467,12 +491,15 @@ function documentsView(
       locked: view.locked,
       featured: row.featured,
     }
+    // A locked item is one entry standing for all its documents (its letter too): their names stay withheld.
     if (view.locked || !view.files?.length) {
       all.push({ key: view.uid, title: view.title, ...common })
       continue
     }
+    // An item's only uploaded document goes by the item's title; the letter always by its file name.
+    const uploaded = view.files.filter((file) => !file.letter).length
     for (const file of view.files) {
-      all.push({ key: `${view.uid}:${file.id}`, title: view.files.length === 1 ? view.title : file.name, ...common, file })
+      all.push({ key: `${view.uid}:${file.id}`, title: !file.letter && uploaded === 1 ? view.title : file.name, ...common, file })
     }
   }
   if (!listed(all.length)) return null
@@ -486,6 +513,9 @@ function documentsView(
   // The filter resets to All when only one kind of document exists.
   const filter = tabs && (requested === 'public' || requested === 'private') ? requested : 'all'
   const entries = all.filter((entry) => filter === 'all' || (filter === 'public') === entry.publicAccess)
+  const bulkDocuments = options.bulkAllowed ? bulkDownloadable(all) : []
+  const bulkDownload = bulkDocuments.length > 0
+  const bulkParam = search.get('bulkDownload')
   return {
     title: cardTitle('Documents'),
     featured: all.filter((entry) => entry.featured),
@@ -493,7 +523,24 @@ function documentsView(
     tabs,
     filter,
     expanded: search.get('documents') === 'all',
+    bulkDownload,
+    bulkDialog: bulkDownload && bulkParam !== null ? { preselected: bulkParam !== 'none', documents: bulkDocuments } : null,
   }
+}
+
+/** What a bulk download may hold: each document this viewer may download, once (a file linked to two items too). */
+function bulkDownloadable(entries: readonly DocumentView[]): BulkDocumentView[] {
+  const seen = new Set<string>()
+  const documents: BulkDocumentView[] = []
+  for (const entry of entries) {
+    const file = entry.file
+    if (!file?.downloadUrl) continue
+    const field = file.letter ? 'letterId' : 'fileId'
+    if (seen.has(`${field}:${file.id}`)) continue
+    seen.add(`${field}:${file.id}`)
+    documents.push({ field, id: file.id, title: entry.title, fileName: file.name, cardTitle: entry.cardTitle })
+  }
+  return documents
 }
 
 function updatesView(data: PortalData, access: PortalAccess, search: URLSearchParams, portalTitle: string) {

@@ -49,7 +49,7 @@ export interface PortalSettings {
     defaultAccessDays: number
   }
   nda: { ndaType: 'none' | 'clickwrap'; ndaText: string | null; ndaScope: 'account' | 'member' }
-  documents: { documentAccessType: DocumentAccessType; bulkDownloadEnabled: boolean; subscribeEnabled: boolean; commentsEnabled: boolean }
+  documents: { documentAccessType: DocumentAccessType; bulkDownloadEnabled: boolean; watermarkEnabled: boolean; subscribeEnabled: boolean; commentsEnabled: boolean }
 }
 
 export interface ProfileOption {
@@ -80,6 +80,7 @@ const CUSTOMIZATION_COLUMNS = [
   'portal_customizations.nda_scope',
   'portal_customizations.subscribe_enabled',
   'portal_customizations.bulk_download_enabled',
+  'portal_customizations.watermark_enabled',
   'portal_customizations.comments_enabled',
 ] as const
 
@@ -127,6 +128,7 @@ async function readSettings(db: Database, orgId: string, options: { lock?: boole
     documents: {
       documentAccessType: row.document_access_type as DocumentAccessType,
       bulkDownloadEnabled: row.bulk_download_enabled,
+      watermarkEnabled: row.watermark_enabled,
       subscribeEnabled: row.subscribe_enabled,
       commentsEnabled: row.comments_enabled,
     },
@@ -263,6 +265,7 @@ export function saveDocumentsSection(db: Database, staff: StaffMember, input: Do
       .updateTable('portal_customizations')
       .set({
         bulk_download_enabled: input.bulkDownloadEnabled,
+        watermark_enabled: input.watermarkEnabled,
         subscribe_enabled: input.subscribeEnabled,
         comments_enabled: input.commentsEnabled,
         ...touch(),

@@ -1,16 +1,18 @@
 import { sql, type SqlBool } from 'kysely'
+import { csvResponse, csvStream } from '../http/csv'
 import type { Database } from '../../db/index'
 import { recordAudit } from '../audit/record'
 import type { StaffMember } from '../auth/staff-session'
 import { change, refuse, type ChangeResult } from '../refusal'
 import { domainAndParents, subscriberBlocked } from './blocks'
+import { containsPattern } from '../../db/like'
 import {
   SUBSCRIBERS_PAGE_SIZE,
   sourceLabel,
   statusLabel,
   type BlockKind,
   type SubscriberStatus,
-  type SubscriberStatusFilter,
+  type subscriberFilters,
 } from '../../app/lib/schemas/subscribers'
 
 // The subscribers page (/subscribers): the org's subscribers with counts, search and paging, the CSV
@@ -18,10 +20,7 @@ import {
 // staff member's org; every change is one transaction with its audit entry. Blocking deletes nobody:
 // blocked subscribers stay listed, get no update (updates/recipients.ts) and cannot subscribe again.
 
-export interface SubscriberFilters {
-  q: string
-  status: SubscriberStatusFilter
-}
+export type SubscriberFilters = ReturnType<typeof subscriberFilters>
 
 /** Pages beyond this are clamped (50 a page: five million subscribers). */
 export const MAX_SUBSCRIBER_PAGE = 100_000
@@ -29,13 +28,11 @@ export const MAX_SUBSCRIBER_PAGE = 100_000
 export const CSV_CHUNK = 5_000
 
 /** Escapes LIKE wildcards so a search matches the text typed. */
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`
-
 /** The org's subscribers matching the filters; e-mails are stored lowercased, so the search is too. */
 function filtered(db: Database, orgId: string, filters: SubscriberFilters) {
   let query = db.selectFrom('subscribers').where('subscribers.org_id', '=', orgId)
   if (filters.status !== 'all') query = query.where('subscribers.status', '=', filters.status)
-  if (filters.q) query = query.where(sql<SqlBool>`subscribers.email like ${likePattern(filters.q.toLowerCase())} escape '\\'`)
+  if (filters.q) query = query.where(sql<SqlBool>`subscribers.email like ${containsPattern(filters.q.toLowerCase())} escape '\\'`)
   return query
 }
 
@@ -122,67 +119,30 @@ export async function findSubscriber(db: Database, orgId: string, subscriberId: 
 
 export const CSV_HEADER = ['Email', 'Status', 'Source', 'Subscribed at', 'Confirmed at', 'Unsubscribed at', 'Blocked'] as const
 
-// A spreadsheet runs a cell that starts with one of these as a formula (OWASP "CSV injection").
-const FORMULA_START = /^[=+\-@\t\r]/
-
-/** One CSV field (RFC 4180): a would-be formula gets a leading quote; quotes, commas and line breaks are quoted. */
-export function csvField(value: string | null | undefined) {
-  let text = value ?? ''
-  const formula = FORMULA_START.test(text)
-  if (formula) text = `'${text}`
-  return formula || /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text
-}
-
-/** One CSV record, CRLF-terminated as RFC 4180 has it. */
-export const csvRecord = (fields: readonly (string | null | undefined)[]) => `${fields.map(csvField).join(',')}\r\n`
-
 /**
  * The matching subscribers as CSV, read as the client reads: one keyset page of `chunkSize` rows per pull,
  * ordered by e-mail (unique per org), so a hundred thousand rows never sit in memory at once.
  */
 export function subscribersCsvStream(db: Database, orgId: string, filters: SubscriberFilters, chunkSize = CSV_CHUNK): ReadableStream<Uint8Array> {
-  const encoder = new TextEncoder()
-  let after: string | null = null
-  let started = false
-  let cancelled = false
-  return new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      if (!started) {
-        started = true
-        controller.enqueue(encoder.encode(csvRecord(CSV_HEADER)))
-        return
-      }
-      let query = filtered(db, orgId, filters)
-        .select(['subscribers.email', 'subscribers.status', 'subscribers.source', 'subscribers.created_at', 'subscribers.confirmed_at', 'subscribers.unsubscribed_at'])
-        .select(subscriberBlocked.as('blocked'))
-        .orderBy('subscribers.email')
-        .limit(chunkSize)
-      if (after !== null) query = query.where('subscribers.email', '>', after)
-      const rows = await query.execute()
-      if (cancelled) return
-      let text = ''
-      for (const row of rows) {
-        text += csvRecord([row.email, statusLabel(row.status), sourceLabel(row.source), iso(row.created_at), iso(row.confirmed_at), iso(row.unsubscribed_at), row.blocked ? 'Yes' : 'No'])
-      }
-      if (text) controller.enqueue(encoder.encode(text))
-      if (rows.length < chunkSize) controller.close()
-      else after = rows[rows.length - 1].email
-    },
-    cancel() {
-      cancelled = true
-    },
+  return csvStream<string>(CSV_HEADER, chunkSize, async (after) => {
+    let query = filtered(db, orgId, filters)
+      .select(['subscribers.email', 'subscribers.status', 'subscribers.source', 'subscribers.created_at', 'subscribers.confirmed_at', 'subscribers.unsubscribed_at'])
+      .select(subscriberBlocked.as('blocked'))
+      .orderBy('subscribers.email')
+      .limit(chunkSize)
+    if (after !== null) query = query.where('subscribers.email', '>', after)
+    const rows = await query.execute()
+    return {
+      rows: rows.length,
+      records: rows.map((row) => [row.email, statusLabel(row.status), sourceLabel(row.source), iso(row.created_at), iso(row.confirmed_at), iso(row.unsubscribed_at), row.blocked ? 'Yes' : 'No']),
+      next: rows.at(-1)?.email ?? null,
+    }
   })
 }
 
 /** The export's response: a download named subscribers.csv, never cached. */
 export function subscribersCsvResponse(db: Database, orgId: string, filters: SubscriberFilters) {
-  return new Response(subscribersCsvStream(db, orgId, filters), {
-    headers: {
-      'Content-Type': 'text/csv; charset=utf-8',
-      'Content-Disposition': 'attachment; filename="subscribers.csv"',
-      'Cache-Control': 'no-store',
-    },
-  })
+  return csvResponse(subscribersCsvStream(db, orgId, filters), 'subscribers.csv')
 }
 
 // ---------------------------------------------------------------------------------------------------

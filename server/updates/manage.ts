@@ -50,8 +50,10 @@ export interface StaffTopic {
 
 const iso = (value: Date | string) => new Date(value).toISOString()
 
-/** Everything /updates shows: topics newest first with their updates, each e-mail's progress, and who an e-mail would reach. */
-/** The /updates page's data; `viewer` says which send counts the staff member may see (sendProgress). */
+/**
+ * Everything /updates shows: topics newest first with their updates, each e-mail's progress, and who an
+ * e-mail would reach; `viewer` says which send counts the staff member may see (sendProgress).
+ */
 export async function loadUpdatesPage(db: Database, orgId: string, viewer: ProgressViewer) {
   const [topics, progress, reachPublic, reachPrivate] = await Promise.all([
     db
@@ -106,7 +108,6 @@ export async function loadUpdatesPage(db: Database, orgId: string, viewer: Progr
   }
 }
 
-export type UpdatesPage = Awaited<ReturnType<typeof loadUpdatesPage>>
 
 // ---------------------------------------------------------------------------------------------------
 // Topics

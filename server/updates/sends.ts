@@ -1,7 +1,6 @@
 import { sql } from 'kysely'
 import type { Database } from '../../db/index'
 import { jsonb } from '../../db/json'
-import { sendInProgress } from '../../app/lib/schemas/updates'
 
 /**
  * An update e-mailed: one `update_sends` row, written in the transaction that publishes the update. The
@@ -96,13 +95,12 @@ export async function sendProgress(db: Database, orgId: string, viewer: Progress
       else if (row.status === 'pending' && row.retried) progress.retrying += count
       else progress.queued += count
     }
-    progress.inProgress = sendInProgress(progress)
     const withheld = send.audience === 'list' && !(viewer.subscribers && (send.update_audience !== 'private' || viewer.accounts))
     // Withheld, not even whether mails are still queued shows: a list whose addresses were all left out
     // would be done at once. Only the preparing of recipients, which walks every typed address alike.
-    const shown = withheld
-      ? { ...progress, recipients: 0, queued: 0, sent: 0, retrying: 0, failed: 0, held: 0, inProgress: progress.expanding, countsWithheld: true }
-      : progress
+    const shown = withheld ? { ...progress, recipients: 0, queued: 0, sent: 0, retrying: 0, failed: 0, held: 0, countsWithheld: true } : progress
+    // Work ahead: recipients being prepared, mails queued or retrying (of what is shown).
+    shown.inProgress = shown.expanding || shown.queued > 0 || shown.retrying > 0
     byUpdate.set(send.update_id, [...(byUpdate.get(send.update_id) ?? []), shown])
   }
   return byUpdate

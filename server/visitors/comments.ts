@@ -1,8 +1,8 @@
+import { accessChecked } from '../access/visibility'
 import type { Database } from '../../db/index'
-import type { CardKind, EnabledState } from '../../app/lib/card-kinds'
 import { handlesAccounts } from '../../app/lib/permissions'
 import { portalAccess } from '../access/portal-access'
-import type { PortalViewer } from '../access/viewer'
+import { accountMember, type PortalViewer } from '../access/viewer'
 import { recordAudit } from '../audit/record'
 import type { PortalOrg } from '../portal/resolve'
 
@@ -32,7 +32,7 @@ export async function addComment(
   input: { itemUid: string; content: string; accountId?: string },
 ) {
   if (!(await commentsEnabled(db, org.id))) return false
-  const member = viewer.mode === 'AccountExternal' ? viewer.account?.member : null
+  const member = accountMember(viewer)
   const staff = viewer.mode === 'Main' && handlesAccounts(viewer.staff?.permissions ?? []) ? viewer.staff : null
   const accountId = member ? member.accountId : input.accountId
   if (!accountId || (!member && !staff)) return false
@@ -48,15 +48,7 @@ export async function addComment(
   ])
   if (!item || !account) return false
   // Only an item the writer sees unlocked can be discussed: a locked or hidden one answers as if absent.
-  const access = portalAccess(viewer, org).item({
-    productId: item.product_id,
-    uid: item.uid,
-    cardKind: item.card_kind as CardKind,
-    enabledState: item.enabled_state as EnabledState,
-    publicAccess: item.public_access,
-    hidden: item.hidden,
-    cardHidden: item.card_hidden ?? false,
-  })
+  const access = portalAccess(viewer, org).item(accessChecked({ ...item, card_hidden: item.card_hidden ?? false }))
   if (access !== 'unlocked') return false
   await db
     .insertInto('item_comments')

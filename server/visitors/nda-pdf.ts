@@ -1,6 +1,6 @@
 import { PDFDocument, PageSizes, StandardFonts, rgb } from 'pdf-lib'
 import type { PDFFont, PDFPage, RGB } from 'pdf-lib'
-import { losesCharacters, sanitize } from '../files/pdf-text'
+import { losesCharacters, wrap } from '../files/pdf-text'
 
 // The signed NDA as a PDF the visitor and the org can keep: the agreement text followed by a boxed
 // signature block. Standard Helvetica fonts only (no font files shipped), so every string goes through
@@ -277,46 +277,6 @@ function drawLines(layout: Layout, lines: string[], font: PDFFont, size: number,
     layout.y -= leading
     layout.page.drawText(line, { x: MARGIN_X, y: layout.y, size, font, color })
   }
-}
-
-/** Sanitises and word-wraps one line of text; words wider than a line are broken. Empty text gives []. */
-function wrap(text: string, font: PDFFont, size: number, maxWidth: number): string[] {
-  const space = font.widthOfTextAtSize(' ', size)
-  const lines: string[] = []
-  let line = ''
-  let width = 0
-  for (const word of sanitize(text, font).split(' ')) {
-    for (const piece of breakWord(word, font, size, maxWidth)) {
-      const w = font.widthOfTextAtSize(piece, size)
-      if (line && width + space + w > maxWidth) {
-        lines.push(line)
-        line = ''
-      }
-      width = line ? width + space + w : w
-      line = line ? `${line} ${piece}` : piece
-    }
-  }
-  if (line) lines.push(line)
-  return lines
-}
-
-function breakWord(word: string, font: PDFFont, size: number, maxWidth: number): string[] {
-  if (font.widthOfTextAtSize(word, size) <= maxWidth) return word ? [word] : []
-  const pieces: string[] = []
-  let piece = ''
-  let width = 0
-  for (const ch of word) {
-    const w = font.widthOfTextAtSize(ch, size)
-    if (piece && width + w > maxWidth) {
-      pieces.push(piece)
-      piece = ''
-      width = 0
-    }
-    piece += ch
-    width += w
-  }
-  if (piece) pieces.push(piece)
-  return pieces
 }
 
 /** "2026-11-23 21:04 UTC" */

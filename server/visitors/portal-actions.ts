@@ -1,5 +1,5 @@
 import { data, type AppLoadContext } from 'react-router'
-import { getViewer, type PortalViewer } from '../access/viewer'
+import { accountMember, getViewer, type PortalViewer } from '../access/viewer'
 import { hitRateLimit } from '../auth/rate-limit'
 import { kickEmailWorker } from '../email/worker'
 import { parseForm } from '../http/forms'
@@ -118,7 +118,7 @@ export async function handleVisitorAction(request: Request, context: AppLoadCont
       const productId = await currentProductId(context, org, params.productSlug)
       const perAddress = await hitRateLimit(context.db, `access-request:ip:${meta.ip}`, LIMITS.requestPerAddress.limit, LIMITS.requestPerAddress.window)
       if (!perAddress.allowed) throw tooMany(perAddress.retryAfterSeconds)
-      const signedIn = viewer.mode === 'AccountExternal' ? viewer.account?.member?.id : undefined
+      const signedIn = accountMember(viewer)?.id
       if (!productId) return { intent, outcome: 'error' } satisfies AccessActionData
       if (signedIn) {
         const outcome = await requestExtension(context.db, context.env, org, signedIn, productId)
@@ -191,7 +191,7 @@ export async function handleVisitorAction(request: Request, context: AppLoadCont
     case 'comment': {
       // Members write in their account's thread; staff in Main mode answer in the thread they name.
       const viewer = await getViewer(request, context.db, org)
-      if (!(viewer.mode === 'Main' || (viewer.mode === 'AccountExternal' && viewer.account?.member))) throw data('Please log in again.', { status: 401 })
+      if (!(viewer.mode === 'Main' || accountMember(viewer))) throw data('Please log in again.', { status: 401 })
       const submission = parseForm(formData, commentSchema)
       if (submission.status !== 'success') return data({ intent, result: submission.reply() } satisfies AccessActionData, { status: 400 })
       const productId = await currentProductId(context, org, params.productSlug)
@@ -207,7 +207,7 @@ type SignedIn = PortalViewer & { account: NonNullable<PortalViewer['account']> &
 /** The signed-in account member, or a 401 for a visitor who is not (or no longer) signed in. */
 async function signedInMember(request: Request, context: AppLoadContext, org: PortalOrg): Promise<SignedIn> {
   const viewer = await getViewer(request, context.db, org)
-  if (viewer.mode !== 'AccountExternal' || !viewer.account?.member) throw data('Please log in again.', { status: 401 })
+  if (!accountMember(viewer)) throw data('Please log in again.', { status: 401 })
   return viewer as SignedIn
 }
 

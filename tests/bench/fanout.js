@@ -11,11 +11,12 @@
 // BENCH_RECIPIENTS changes the count.
 import { spawn } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
-import { existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import http from 'node:http'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
+import { ensureBuilt } from '../../server/build.js'
 import { memory, startServer as startApp, stopProcess as stopServer, withPglite } from './support.js'
 
 const RECIPIENTS = Number(process.env.BENCH_RECIPIENTS ?? 100_000)
@@ -27,10 +28,7 @@ const adminUrl = process.env.BENCH_DATABASE_URL
 const databaseName = `tc_bench_fanout_${process.pid}`
 const databaseUrl = adminUrl ? databaseUrlFor(adminUrl, databaseName) : undefined
 
-if (!existsSync('build/server/index.js')) {
-  console.log('Building the app...')
-  await run('npx', ['react-router', 'build'])
-}
+ensureBuilt()
 
 // The provider: Resend's batch endpoint (and the single one for other mail), counting what it accepts.
 // Like Resend it answers a repeated idempotency key from its record instead of sending again.
@@ -230,11 +228,4 @@ function databaseUrlFor(url, name) {
   const parsed = new URL(url)
   parsed.pathname = `/${name}`
   return parsed.toString()
-}
-
-function run(command, args) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { stdio: 'inherit' })
-    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${command} exited with ${code}`))))
-  })
 }

@@ -4,14 +4,13 @@
 // a signed-in account member (the demo's visitor@contoso.test, signed in through a real login link),
 // which can never be the cached public page: it is answered from the member's own stored page, checked
 // against their access (server/page-cache.ts); the time to render one afresh is printed beside it.
-import { spawn } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import http from 'node:http'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { gzipSync } from 'node:zlib'
 import autocannon from 'autocannon'
-import { signInMember } from './support.js'
+import { signInMember, startServer } from './support.js'
 
 const duration = Number(process.env.BENCH_SECONDS ?? 20)
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50)
@@ -19,18 +18,9 @@ const port = 3299
 const bare = 3298
 const dataDir = mkdtempSync(path.join(tmpdir(), 'tc-bench-'))
 
-const server = spawn(process.execPath, ['server/start.js'], {
-  env: { ...process.env, PORT: String(port), APP_URL: `http://localhost:${port}`, DATA_DIR: dataDir, NODE_ENV: 'production' },
-  stdio: ['ignore', 'pipe', 'inherit'],
-})
-// Without a mail transport the server logs each mail whole: the login link is read from there.
-let serverOutput = ''
-server.stdout.on('data', (chunk) => {
-  serverOutput += chunk
-  process.stdout.write(chunk)
-})
+// Without a mail transport the server logs each mail whole: signInMember reads the login link there.
+const server = await startServer({ ...process.env, PORT: String(port), APP_URL: `http://localhost:${port}`, DATA_DIR: dataDir, NODE_ENV: 'production' }, { echo: true })
 try {
-  await waitFor(`http://localhost:${port}/healthz`)
   const pageUrl = `http://localhost:${port}/`
   const html = await (await fetch(pageUrl)).text()
   const htmlBytes = Buffer.byteLength(html)
@@ -52,7 +42,7 @@ try {
   const baseline = await run(`http://localhost:${bare}/`, duration)
   plain.close()
 
-  const cookie = await signInMember(`http://localhost:${port}`, 'visitor@contoso.test', () => serverOutput)
+  const cookie = await signInMember(`http://localhost:${port}`, 'visitor@contoso.test', server.output)
   const memberUrl = `http://localhost:${port}/`
   const memberHtml = await (await fetch(memberUrl, { headers: { cookie } })).text()
   if (!memberHtml.includes('Log Out')) throw new Error('The member page did not render signed in')
@@ -83,22 +73,10 @@ try {
   console.log(`HTML bytes          ${Buffer.byteLength(memberHtml)} (${gzipSync(Buffer.from(memberHtml)).byteLength} gzip)`)
   console.log(`target              member p99 <= 100 ms: ${member.latency.p99 <= 100 ? 'met' : 'NOT met'}`)
 } finally {
-  server.kill('SIGTERM')
-  await new Promise((resolve) => server.once('exit', resolve))
+  await server.stop()
   rmSync(dataDir, { recursive: true, force: true })
 }
 
 function run(url, seconds, headers = {}) {
   return autocannon({ url, connections, duration: seconds, headers })
-}
-
-async function waitFor(url) {
-  const deadline = Date.now() + 180_000
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(url)).ok) return
-    } catch {}
-    await new Promise((resolve) => setTimeout(resolve, 250))
-  }
-  throw new Error(`The server did not answer ${url}`)
 }

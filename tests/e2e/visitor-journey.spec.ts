@@ -3,6 +3,7 @@
 // NDA, the account menu, inviting colleagues, preview and comments, and axe on each of their views.
 // Every test runs in both projects (JavaScript on and off, playwright.config.ts), against a server of its
 // own whose mail goes to a fake SMTP server (support/journey.ts).
+import { DOCUMENT_DETAILS } from '../../db/seed/northwind-items'
 import AxeBuilder from '@axe-core/playwright'
 import { readFile } from 'node:fs/promises'
 import type { Page } from '@playwright/test'
@@ -349,7 +350,12 @@ test.describe('preview', () => {
     const restricted = DOCUMENT_ENTRIES.filter((item) => item.restricted)
     const unlocked = restricted.filter(granted)
     expect(unlocked.length).toBeGreaterThan(0)
-    for (const item of unlocked) await expect(documents.getByRole('link', { name: `Download ${item.title}` }).first()).toBeVisible()
+    // Unlocked: downloadable, or for a view-only document viewable only.
+    for (const item of unlocked) {
+      const viewOnly = item.documents?.some((name) => DOCUMENT_DETAILS[name]?.viewOnly) ?? false
+      await expect(documents.getByRole('link', { name: `${viewOnly ? 'View' : 'Download'} ${item.title}` }).first()).toBeVisible()
+      if (viewOnly) await expect(documents.getByRole('link', { name: `Download ${item.title}` })).toHaveCount(0)
+    }
     for (const item of restricted.filter((item) => !granted(item))) await expect(documents.getByRole('link', { name: `Download ${item.title}` })).toHaveCount(0)
   })
 })

@@ -64,12 +64,15 @@ interface MatrixItem {
   explanation: string | null
   href: string | null
   files: MatrixFile[]
+  /** The item's id when it is a SOC report with its bridge letter enabled (the letter's URL and bulk id). */
+  letterId: string | null
 }
 
 interface MatrixFile {
   id: string
   name: string
   sha256: string
+  contentType: string
   viewOnly: boolean
   links: MatrixItem[]
   /** The URL the portal shows for it (view), without query. */
@@ -127,6 +130,18 @@ function expectedDownloadLink(viewer: ViewerSpec, item: MatrixItem, file: Matrix
   if (viewer.main) return true
   if (file.viewOnly) return false
   return item.publicAccess || (viewer.grants.get(item.productId)?.canDownload ?? false)
+}
+
+/** A bridge letter follows its report item: opened where the item is unlocked, downloaded where its documents may be. */
+function expectedLetterStatus(viewer: ViewerSpec, item: MatrixItem, download: boolean): 200 | 404 {
+  if (expectedAccess(viewer, item) !== 'unlocked') return 404
+  if (!download || viewer.main || item.publicAccess) return 200
+  return viewer.grants.get(item.productId)?.canDownload ? 200 : 404
+}
+
+/** A member gets a PDF that is not public stamped with their name (the demo org watermarks): other bytes. */
+function expectedStamped(viewer: ViewerSpec, file: MatrixFile) {
+  return Boolean(viewer.member) && file.contentType === 'application/pdf' && !file.links.some((link) => expectedAccess({ name: 'Public', grants: new Map() }, link) === 'unlocked')
 }
 
 /** A file is seen through any item it is linked to that the viewer has unlocked; otherwise it does not exist. */
@@ -362,13 +377,13 @@ async function prepare(db: Database): Promise<Plan> {
   const hiddenCards = new Set(cards.filter((card) => card.hidden).map((card) => `${card.product_id}:${card.kind}`))
   const rows = await db
     .selectFrom('items')
-    .select(['id', 'product_id', 'uid', 'slug', 'card_kind', 'catalogue_uid', 'title', 'enabled_state', 'public_access', 'hidden', 'explanation', 'href'])
+    .select(['id', 'product_id', 'uid', 'slug', 'card_kind', 'catalogue_uid', 'title', 'enabled_state', 'public_access', 'hidden', 'explanation', 'href', 'bridge_letter'])
     .where('product_id', 'in', products.map((product) => product.id))
     .execute()
   const links = await db
     .selectFrom('item_files')
     .innerJoin('files', 'files.id', 'item_files.file_id')
-    .select(['item_files.item_id', 'files.id', 'files.original_name', 'files.sha256', 'files.document_access_type'])
+    .select(['item_files.item_id', 'files.id', 'files.original_name', 'files.sha256', 'files.content_type', 'files.document_access_type'])
     .where('files.org_id', '=', org.id)
     .orderBy('item_files.position')
     .execute()
@@ -379,6 +394,7 @@ async function prepare(db: Database): Promise<Plan> {
       id: link.id,
       name: link.original_name,
       sha256: link.sha256,
+      contentType: link.content_type,
       viewOnly: (link.document_access_type ?? org.document_access_type) === 'view-only',
       links: [],
       url: `${ORG_BASE}/files/${link.id}/${encodeURIComponent(link.original_name)}`,
@@ -398,6 +414,7 @@ async function prepare(db: Database): Promise<Plan> {
       explanation: row.explanation?.trim() || null,
       href: row.href,
       files: [],
+      letterId: row.card_kind === 'Reports' && (row.bridge_letter as { letterEnabled?: boolean } | null)?.letterEnabled === true ? row.id : null,
     }
     for (const link of links.filter((entry) => entry.item_id === row.id)) {
       const file = files.get(link.id)!
@@ -523,6 +540,8 @@ for (const backend of BACKENDS) {
     it('covers both products, every seeded document and every viewer', () => {
       expect(plan.products.map((product) => product.slug)).toEqual(['platform', 'mobile'])
       expect(plan.files.length).toBe(12)
+      // The demo's SOC 2 report has its bridge letter on, so letters are in the matrix too.
+      expect(plan.items.filter((item) => item.letterId).map((item) => item.uid)).toContain('soc-2-type-2-report')
       expect(plan.items.filter((item) => item.enabled).length).toBeGreaterThan(100)
       // The matrix really holds each kind of cell for someone.
       const accesses = new Set(plan.viewers.flatMap((viewer) => plan.items.map((item) => expectedAccess(viewer, item))))
@@ -625,11 +644,61 @@ for (const backend of BACKENDS) {
               if (status !== expected) problem(url, `status ${status}, expected ${expected} ${why}`)
               if (status === 200) {
                 const sha256 = createHash('sha256').update(body).digest('hex')
-                if (sha256 !== file.sha256) problem(url, `200 with other bytes than ${file.name}`)
+                if (!expectedStamped(viewer, file)) {
+                  if (sha256 !== file.sha256) problem(url, `200 with other bytes than ${file.name}`)
+                } else if (sha256 === file.sha256 || !body.subarray(0, 5).equals(Buffer.from('%PDF-'))) problem(url, `200 without a stamped PDF of ${file.name}`)
               } else if (body.includes('%PDF-')) problem(url, `LEAK the PDF's bytes came back with status ${status}`)
             })
           }
         }
+
+        // The inline viewer: a page wherever the file may be viewed, with a download button only where it may be downloaded.
+        for (const file of plan.files) {
+          tasks.push(async () => {
+            const url = withQuery(`${ORG_BASE}/view/${file.id}`, viewer.query)
+            const { status, body } = await get(url, viewer.cookie)
+            const expected = expectedFileStatus(viewer, file, false) === 200 ? 200 : 404
+            if (status !== expected) problem(url, `viewer status ${status}, expected ${expected}`)
+            if (status !== 200) return
+            const offered = body.toString('utf8').includes(`${file.url}?download=1`)
+            if (offered !== (expectedFileStatus(viewer, file, true) === 200)) problem(url, `viewer ${offered ? 'offers' : 'lacks'} the download of ${file.name}`)
+          })
+        }
+        const letters = plan.items.filter((item) => item.letterId)
+        for (const item of letters) {
+          for (const download of [false, true]) {
+            tasks.push(async () => {
+              const url = withQuery(`${ORG_BASE}/letters/${item.letterId}`, download ? 'download' : undefined, viewer.query)
+              const { status, body } = await get(url, viewer.cookie)
+              const expected = expectedLetterStatus(viewer, item, download)
+              if (status !== expected) problem(url, `letter status ${status}, expected ${expected} (${expectedAccess(viewer, item)} ${item.uid})`)
+              if (status === 200 && !body.subarray(0, 5).equals(Buffer.from('%PDF-'))) problem(url, 'letter is not a PDF')
+            })
+          }
+        }
+        // Bulk download of everything there is: members get exactly what they may download, one by one; nobody else gets any.
+        tasks.push(async () => {
+          const form = new URLSearchParams([...plan.files.map((file) => ['fileId', file.id]), ...letters.map((item) => ['letterId', item.letterId!])])
+          const url = withQuery(`${ORG_BASE}/bulk-download`, viewer.query)
+          const response = await fetch(`${server.url}${url}`, { method: 'POST', body: form, headers: { origin: server.url, ...(viewer.cookie ? { cookie: viewer.cookie } : {}) }, redirect: 'manual' })
+          tally.requests++
+          const body = Buffer.from(await response.arrayBuffer())
+          const expected = [
+            ...plan.files.filter((file) => expectedFileStatus(viewer, file, true) === 200).map((file) => file.id),
+            ...letters.filter((item) => expectedLetterStatus(viewer, item, true) === 200).map((item) => item.letterId!),
+          ]
+          const answer = !viewer.member ? 403 : expected.length ? 200 : 404
+          if (answer !== 200) {
+            if (response.status !== answer) problem(url, `bulk status ${response.status}, expected ${answer}`)
+            if (body.includes('%PDF-')) problem(url, `LEAK bulk answered ${response.status} with a PDF's bytes`)
+            return
+          }
+          const failed = (response.headers.get('x-bulk-failed') ?? '').split(',').filter(Boolean)
+          const included = [...plan.files.map((file) => file.id), ...letters.map((item) => item.letterId!)].filter((id) => !failed.includes(id))
+          if (response.status !== 200) problem(url, `bulk status ${response.status}, expected 200`)
+          else if (JSON.stringify(included.sort()) !== JSON.stringify(expected.sort())) problem(url, `bulk included ${included.length}, expected ${expected.length}`)
+          else if (Number(response.headers.get('x-bulk-included')) !== expected.length) problem(url, 'bulk X-Bulk-Included disagrees')
+        })
 
         await inBatches(tasks)
         if (viewer.main) {

@@ -6,14 +6,15 @@ import { action as bulkAction, loader as bulkLoader } from '../../app/routes/res
 import { BULK_MAX_FILES, BULK_MESSAGES } from '../../server/files/bulk'
 import { describeEachDatabase } from '../setup/database'
 import { createAccountWithMember, createFile, createItem, createOrg, createPermissionProfile, visitorCookie, type OrgFixture } from '../setup/factories'
+import { compact, pdfText } from '../setup/pdf-text'
 import { callRoute } from '../setup/route'
 
 const YEAR = 365 * 86_400_000
 
 describeEachDatabase('bulk download', (database) => {
   const db = () => database().handle.db
-  const post = (org: OrgFixture, fileIds: string[], cookie?: string) =>
-    callRoute(bulkAction, database(), { path: `/portal/${org.slug}/bulk-download`, params: { orgSlug: org.slug }, cookie, form: { fileId: fileIds } })
+  const post = (org: OrgFixture, fileIds: string[], cookie?: string, letterIds: string[] = []) =>
+    callRoute(bulkAction, database(), { path: `/portal/${org.slug}/bulk-download`, params: { orgSlug: org.slug }, cookie, form: { fileId: fileIds, letterId: letterIds } })
 
   /** An org whose account member may download the public and one granted restricted document, but not another restricted one. */
   async function setup() {
@@ -41,20 +42,73 @@ describeEachDatabase('bulk download', (database) => {
     const { org, files, cookie } = await setup()
     const other = await createOrg(database())
     const foreign = await createFile(database(), other, { name: 'Other org.pdf' })
-    const asked = [files.policy.id, files.sameName.id, files.soc2.id, files.penTest.id, files.viewOnly.id, foreign.id, 'not-a-uuid', files.policy.id]
+    // The same file asked for twice, once in capitals: one entry.
+    const asked = [files.policy.id, files.sameName.id, files.soc2.id, files.penTest.id, files.viewOnly.id, foreign.id, files.policy.id.toUpperCase(), files.policy.id]
     const result = await post(org, asked, cookie)
     expect(result.status).toBe(200)
     expect(result.headers.get('content-type')).toBe('application/zip')
     expect(result.headers.get('content-disposition')).toContain('attachment')
     expect(result.headers.get('cache-control')).toBe('private, no-store')
     expect(result.headers.get('x-bulk-included')).toBe('3')
-    expect(result.headers.get('x-bulk-failed')!.split(',')).toEqual([files.penTest.id, files.viewOnly.id, foreign.id, 'not-a-uuid'])
+    expect(result.headers.get('x-bulk-failed')!.split(',')).toEqual([files.penTest.id, files.viewOnly.id, foreign.id])
 
     const zip = await JSZip.loadAsync(await result.response!.arrayBuffer())
     expect(Object.keys(zip.files)).toEqual(['Security policy.pdf', 'security policy (2).PDF', '-SOC 2 Type II.pdf'])
-    expect(await zip.file('-SOC 2 Type II.pdf')!.async('string')).toContain('../SOC 2 Type II.pdf')
+    // The restricted report is stamped with the member's name; the public policy leaves as it was stored.
+    const stamped = (await pdfText(await zip.file('-SOC 2 Type II.pdf')!.async('uint8array'))).join(' ')
+    expect(compact(stamped)).toContain(compact(`casey-${org.slug}@contoso.test`))
+    expect(compact(stamped)).toContain('Contoso')
+    expect(await zip.file('Security policy.pdf')!.async('string')).toMatch(/% Security policy\.pdf\n$/)
     const audit = await db().selectFrom('audit_entries').select(['action', 'actor']).where('org_id', '=', org.id).where('action', '=', 'file.bulk-download').execute()
     expect(audit).toEqual([{ action: 'file.bulk-download', actor: `casey-${org.slug}@contoso.test` }])
+    // Each document in the archive is a download of its own for the audit log and analytics.
+    const fetched = await db()
+      .selectFrom('audit_entries')
+      .select(['file_id', 'item_uid', 'account_id', 'member_id'])
+      .where('org_id', '=', org.id)
+      .where('action', '=', 'file.download')
+      .execute()
+    expect(fetched.map((entry) => entry.file_id).sort()).toEqual([files.policy.id, files.sameName.id, files.soc2.id].sort())
+    expect(fetched.every((entry) => entry.account_id && entry.member_id && entry.item_uid)).toBe(true)
+  })
+
+  it('refuses a selection naming anything but document ids, before reading or recording anything', async () => {
+    const { org, files, cookie } = await setup()
+    for (const hostile of ['not-a-uuid', '-'.repeat(36), `${files.policy.id}\r\nX-Injected: 1`, 'é'.repeat(36), `${files.policy.id} `, '']) {
+      const result = await post(org, [files.policy.id, hostile], cookie)
+      expect({ hostile, status: result.status, data: result.data }).toEqual({ hostile, status: 400, data: BULK_MESSAGES.malformed })
+      expect((await post(org, [files.policy.id], cookie, [hostile])).status).toBe(400)
+    }
+    expect(await db().selectFrom('audit_entries').select('id').where('org_id', '=', org.id).where('action', 'like', 'file.%').execute()).toEqual([])
+  })
+
+  it('includes the bridge letter of a report the member may download, generated as a PDF named for the org and report', async () => {
+    const { org, files, cookie } = await setup()
+    const letter = { letterEnabled: true, letterType: 'SOC 2', letterContent: 'No changes since the period ended.', signerName: 'Dana Whitaker', signerTitle: 'CISO' }
+    const report = await createItem(database(), org.product, { catalogueUid: 'soc-2-type-2-report', access: 'public' })
+    const hiddenReport = await createItem(database(), org.product, { catalogueUid: 'soc-1-type-2-report', access: 'hidden' })
+    const off = await createItem(database(), org.product, { catalogueUid: 'soc-3-report', access: 'public' })
+    for (const [item, enabled] of [[report, true], [hiddenReport, true], [off, false]] as const) {
+      await db().updateTable('items').set({ bridge_letter: JSON.stringify({ ...letter, letterEnabled: enabled }) }).where('id', '=', item.id).execute()
+    }
+    const result = await post(org, [files.policy.id], cookie, [report.id, hiddenReport.id, off.id])
+    expect(result.status).toBe(200)
+    expect(result.headers.get('x-bulk-failed')!.split(',')).toEqual([hiddenReport.id, off.id])
+    const zip = await JSZip.loadAsync(await result.response!.arrayBuffer())
+    const name = `${org.name.replace(/ /g, '-')}-SOC-2-Type-II.pdf`
+    expect(Object.keys(zip.files)).toEqual(['Security policy.pdf', name])
+    const pdf = await zip.file(name)!.async('uint8array')
+    expect(new TextDecoder().decode(pdf.slice(0, 5))).toBe('%PDF-')
+    const text = (await pdfText(pdf)).join(' ').replace(/\s+/g, ' ')
+    expect(text).toContain('Dana Whitaker')
+    expect(text).toContain('No changes since the period ended.')
+  })
+
+  it('answers only POST', async () => {
+    const { org, files, cookie } = await setup()
+    const put = await callRoute(bulkAction, database(), { path: `/portal/${org.slug}/bulk-download`, params: { orgSlug: org.slug }, cookie, method: 'PUT', form: { fileId: [files.policy.id] } })
+    expect(put.status).toBe(405)
+    expect(put.headers.get('allow')).toBe('POST')
   })
 
   it('leaves out a document whose stored bytes are gone, and says so before the archive', async () => {

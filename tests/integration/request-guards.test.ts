@@ -14,6 +14,7 @@ for (const backend of BACKENDS) {
     let server: RunningServer
     let staff: string
     let address = 0
+    let publicFileId = ''
 
     /** A raw request, so nothing (fetch included) normalises what is sent or what comes back. */
     function send(path: string, init: { method?: string; headers?: Record<string, string>; body?: Buffer | string } = {}) {
@@ -50,6 +51,15 @@ for (const backend of BACKENDS) {
       server = await startServer(backend, { TRUST_PROXY: '1' }, async (db) => {
         const org = await db.selectFrom('orgs').select('id').where('slug', '=', 'northwind').executeTakeFirstOrThrow()
         await db.insertInto('custom_domains').values({ org_id: org.id, host: CUSTOM_HOST }).execute()
+        const file = await db
+          .selectFrom('files')
+          .innerJoin('item_files', 'item_files.file_id', 'files.id')
+          .innerJoin('items', 'items.id', 'item_files.item_id')
+          .select('files.id')
+          .where('files.org_id', '=', org.id)
+          .where('items.public_access', '=', true)
+          .executeTakeFirstOrThrow()
+        publicFileId = file.id
       })
       staff = await signIn()
     }, 120_000)
@@ -177,6 +187,21 @@ for (const backend of BACKENDS) {
         const anonymous = await send(path)
         expect({ cookie, leaked: anonymous.body.includes('Staff tools') }).toEqual({ cookie, leaked: false })
       }
+    })
+
+    it('a resource route (a file, an archive, a feed) has no .data form that would buffer it whole', async () => {
+      expect((await send(`/portal/northwind/files/${publicFileId}`)).status).toBe(200)
+      for (const path of [`/portal/northwind/files/${publicFileId}.data`, `/portal/northwind/files/${publicFileId}/policy.pdf.data`, '/portal/northwind/updates.atom.data', '/healthz.data']) {
+        const answer = await send(path)
+        expect({ path, status: answer.status, body: answer.body }).toEqual({ path, status: 404, body: 'Not found' })
+      }
+      const archive = await send('/portal/northwind/bulk-download.data', { headers: form(), body: `fileId=${publicFileId}` })
+      expect(archive.status).toBe(404)
+      // Pages keep their data form, which is how the app navigates, and so do actions a JavaScript form posts to.
+      expect((await send('/portal/northwind.data')).status).toBe(200)
+      const loggedOut = await send('/logout.data', { headers: form({ cookie: await signIn() }), body: '' })
+      expect(loggedOut.status).toBe(202)
+      expect(loggedOut.body).toContain('"redirect","/login"')
     })
   })
 }

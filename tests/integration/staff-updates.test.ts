@@ -3,6 +3,7 @@ import { renderToString } from 'react-dom/server'
 import { createRoutesStub } from 'react-router'
 import { expect, it } from 'vitest'
 import Updates, { action as updatesAction, loader as updatesLoader } from '../../app/routes/staff/updates/index'
+import { loader as outboxLoader } from '../../app/routes/staff/settings/outbox'
 import { UPDATE_MESSAGES } from '../../app/lib/schemas/updates'
 import { listOutbox } from '../../server/email/list'
 import { expandUpdateSends } from '../../server/updates/fanout'
@@ -26,8 +27,8 @@ describeEachDatabase('staff updates', (database) => {
   const sendsOf = (updateId: string) => db().selectFrom('update_sends').selectAll().where('update_id', '=', updateId).execute()
   const sendsOfOrg = (orgId: string) => db().selectFrom('update_sends').selectAll().where('org_id', '=', orgId).execute()
 
-  async function createTopic(org: { id: string }, subject = 'Platform news', category = 'general', hidden = false) {
-    return db().insertInto('update_topics').values({ org_id: org.id, subject, category, hidden }).returning('id').executeTakeFirstOrThrow()
+  async function createTopic(org: { id: string }, subject = 'Platform news', category = 'general', hidden = false, createdAt = new Date()) {
+    return db().insertInto('update_topics').values({ org_id: org.id, subject, category, hidden, created_at: createdAt }).returning('id').executeTakeFirstOrThrow()
   }
 
   async function createUpdate(topicId: string, values: { message?: string; pinned?: boolean; channelEmail?: boolean; channelPortal?: boolean; createdAt?: Date } = {}) {
@@ -374,7 +375,7 @@ describeEachDatabase('staff updates', (database) => {
     const left = await db().selectFrom('outbox').select(['recipient', 'content_id']).where('org_id', '=', org.id).where('recipient', 'like', '%@example.test').execute()
     expect(left).toEqual([{ recipient: 'one@example.test', content_id: halfSent.contentId }])
     // /settings/outbox still shows what went out.
-    const [shown] = (await listOutbox(db(), org.id)).filter((row) => row.recipient === 'one@example.test')
+    const [shown] = (await listOutbox(db(), org.id, { permissions: ['subscribers', 'accounts'] })).filter((row) => row.recipient === 'one@example.test')
     expect(shown.text).toContain('Half sent.')
   })
 
@@ -383,9 +384,10 @@ describeEachDatabase('staff updates', (database) => {
 
   it('lists topics with their updates pinned first, then newest first, and each e-mail’s progress', async () => {
     const org = await createOrg(database())
-    const older = await createTopic(org, 'Older topic', 'compliance')
-    const hidden = await createTopic(org, 'Hidden topic', 'vulnerabilities', true)
     const now = Date.now()
+    // Two topics made in the same millisecond would tie on created_at; the older one is a minute older.
+    const older = await createTopic(org, 'Older topic', 'compliance', false, new Date(now - 60_000))
+    const hidden = await createTopic(org, 'Hidden topic', 'vulnerabilities', true, new Date(now))
     const oldest = await createUpdate(older.id, { message: 'Oldest', createdAt: new Date(now - 3 * DAY) })
     const pinned = await createUpdate(older.id, { message: 'Pinned old', pinned: true, createdAt: new Date(now - 5 * DAY) })
     const newest = await createUpdate(older.id, { message: 'Newest', createdAt: new Date(now - DAY), channelEmail: true })
@@ -467,6 +469,30 @@ describeEachDatabase('staff updates', (database) => {
     const admin = await sendsBy(org.admin.cookie)
     expect(admin.of('For a list')).toMatchObject(counted)
     expect(admin.of('Private, for a list')).toMatchObject(counted)
+  })
+
+  it('lists a trust update’s e-mails at /settings/outbox only to staff who could look their recipients up', async () => {
+    const org = await createOrg(database())
+    const topic = await createTopic(org, 'Notices')
+    const publicUpdate = await createUpdate(topic.id, { message: 'For everyone', channelEmail: true })
+    const privateUpdate = await db().insertInto('updates').values({ topic_id: topic.id, message: 'For accounts', audience: 'private', channel_email: true }).returning('id').executeTakeFirstOrThrow()
+    for (const [update, recipient] of [[publicUpdate, 'public-reader@x.test'], [privateUpdate, 'private-reader@x.test']] as const) {
+      const send = await db()
+        .insertInto('update_sends')
+        .values({ org_id: org.id, update_id: update.id, audience: 'list', audience_emails: json([recipient]), created_by: org.admin.email, status: 'queued', recipients: 1 })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+      await db().insertInto('outbox').values({ org_id: org.id, recipient, subject: 'News', text_body: 'News', status: 'held', update_send_id: send.id }).execute()
+    }
+    await db().insertInto('outbox').values({ org_id: org.id, recipient: 'invitee@x.test', subject: 'Invitation', text_body: 'Join', status: 'held' }).execute()
+    const recipients = async (permissions: string[], email: string) => {
+      const page = await callRoute(outboxLoader, database(), { path: '/settings/outbox', cookie: await createStaffMember(database(), email, permissions, { org }) })
+      expect(page.status).toBe(200)
+      return (page.data.messages as { recipient: string }[]).map((message) => message.recipient).sort()
+    }
+    expect(await recipients(['settings'], 'settings@northwind.test')).toEqual(['invitee@x.test'])
+    expect(await recipients(['settings', 'subscribers'], 'lists@northwind.test')).toEqual(['invitee@x.test', 'public-reader@x.test'])
+    expect(await recipients(['settings', 'subscribers', 'accounts'], 'all@northwind.test')).toEqual(['invitee@x.test', 'private-reader@x.test', 'public-reader@x.test'])
   })
 
   it('renders the editors and confirmations the URL asks for, and ignores ids that are not the org’s', async () => {

@@ -244,7 +244,7 @@ describeEachDatabase('update fan-out', (database) => {
     expect((content.headers as Record<string, string>)['List-Unsubscribe']).toMatch(/, <mailto:trust@northwind\.test\?subject=unsubscribe>$/)
   })
 
-  it('sends a batch cut off before markSent again under the same key, which the provider answers without a second e-mail', async () => {
+  it('sends a batch cut off before markAllSent again under the same key, which the provider answers without a second e-mail', async () => {
     const org = await createOrg(database())
     await addSubscribers(db(), org.id, 250, 'again')
     const sendId = await send(org, await addUpdate(db(), org.id))
@@ -375,7 +375,7 @@ for (const backend of BACKENDS) {
         { reuse: server },
       )
       await waitFor(() => new Set(ours().map((message) => message.body.to)).size >= RECIPIENTS && fake.inFlight === 0, 180_000, 'every recipient at the provider')
-      // SIGTERM: the worker finishes its round (markSent) before the process exits.
+      // SIGTERM: the worker finishes its round (markAllSent) before the process exits.
       await server.halt()
 
       const accepted = ours()

@@ -1,6 +1,8 @@
 // What integration tests create for themselves: an org of their own, staff with given permissions, items,
 // the files linked to them, subprocessors and trusted-by companies. A test that changes data changes its
 // own, so no test depends on what another left behind; the seeded demo stays as seeded for tests that read it.
+import { PDFDocument, StandardFonts } from 'pdf-lib'
+import { sanitize } from '../../server/files/pdf-text'
 import { randomBytes } from 'node:crypto'
 import { CARD_KINDS, DEFAULT_CARD_ORDER, type CardKind } from '../../app/lib/card-kinds'
 import { catalogueItem, type CatalogueItem } from '../../app/lib/catalogue/index'
@@ -161,7 +163,7 @@ export async function createFile(
     orgId: org.id,
     originalName: name,
     contentType: 'application/pdf',
-    bytes: new TextEncoder().encode(`%PDF-1.4\n% ${name}\n%%EOF\n`),
+    bytes: await tinyPdf(name),
     documentAccessType: options.documentAccessType,
   })
   if (options.item) {
@@ -174,6 +176,18 @@ export async function createFile(
     await bumpProductRevision(db, options.item.productId)
   }
   return { id: file.id, sha256: file.sha256, name }
+}
+
+/**
+ * A real one-page PDF (watermarking parses what it stamps), unique to its name, which also follows the
+ * end as a comment so a test can find it in the bytes.
+ */
+async function tinyPdf(name: string) {
+  const doc = await PDFDocument.create()
+  const font = await doc.embedFont(StandardFonts.Helvetica)
+  doc.addPage([200, 100]).drawText(sanitize(name, font).slice(0, 40), { x: 10, y: 50, size: 8, font })
+  const bytes = await doc.save()
+  return new Uint8Array([...bytes, ...new TextEncoder().encode(`% ${name}\n`)])
 }
 
 /** A subprocessor at the end of a product's table. */

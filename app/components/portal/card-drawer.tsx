@@ -153,7 +153,7 @@ function ItemContent({ item }: { item: ItemView }) {
           {item.files.map((file) => (
             <li key={file.id}>
               <span className="files__name">{file.name}</span>
-              <a className="button button--small button--secondary" href={file.viewUrl} target="_blank" rel="noopener">
+              <a className="button button--small button--secondary" href={file.viewerUrl ?? file.viewUrl} target="_blank" rel="noopener">
                 <EyeIcon size={14} /> View
               </a>
               {file.downloadUrl ? (

@@ -1,6 +1,7 @@
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react'
 import { BuildingIcon } from '~/components/icons'
 import { searchCompanies, type BuiltInCompany } from '~/lib/companies'
+import { useHydrated } from './use-hydrated'
 
 /** A picked company as the form submits it: a built-in one ('Addendum') or a typed name ('Custom'). */
 export interface CompanyValue {
@@ -15,17 +16,6 @@ type Option = { key: string; company: BuiltInCompany } | { key: 'custom'; name: 
 
 export const COMPANY_SEARCH_DEBOUNCE_MS = 200
 
-let hydratedOnce = false
-
-/** False for the server's HTML and the first render over it; true once JavaScript runs. */
-function useHydrated() {
-  const [hydrated, setHydrated] = useState(hydratedOnce)
-  useEffect(() => {
-    hydratedOnce = true
-    setHydrated(true)
-  }, [])
-  return hydrated
-}
 
 const fromBuiltIn = (company: BuiltInCompany): CompanyValue => ({ source: 'Addendum', id: company.id, name: company.name, domain: company.domain, logo: company.logo })
 

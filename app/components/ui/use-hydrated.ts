@@ -1,8 +1,15 @@
-import { useEffect, useState } from 'react'
+import { useSyncExternalStore } from 'react'
 
-/** False on the server and in the first browser render; true once React runs in the browser. */
+const subscribeNever = () => () => {}
+
+/**
+ * False on the server and while React hydrates the server's HTML (which must match); true from then on,
+ * and at once for a component first rendered in the browser, so script-only controls never flicker in.
+ */
 export function useHydrated() {
-  const [hydrated, setHydrated] = useState(false)
-  useEffect(() => setHydrated(true), [])
-  return hydrated
+  return useSyncExternalStore(
+    subscribeNever,
+    () => true,
+    () => false,
+  )
 }

@@ -276,6 +276,7 @@ export const documentSettingsSchema = z.object({
   intent: z.literal('documents'),
   documentAccessType: z.enum(DOCUMENT_ACCESS_TYPES, { error: 'Choose whether visitors may download documents' }),
   bulkDownloadEnabled: checkbox,
+  watermarkEnabled: checkbox,
   subscribeEnabled: checkbox,
   commentsEnabled: checkbox,
 })

@@ -77,7 +77,6 @@ export const blockSchema = z.object({
     return block ?? z.NEVER
   }),
 })
-export type BlockInput = z.infer<typeof blockSchema>
 
 export const unblockSchema = z.object({
   intent: z.literal('unblock'),

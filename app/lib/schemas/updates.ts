@@ -19,7 +19,6 @@ export const UPDATE_AUDIENCE_LABELS: Record<UpdateAudience, string> = {
 
 /** Who an e-mailed update goes to: every confirmed subscriber, or a list typed in. */
 export const EMAIL_AUDIENCES = ['subscribers', 'list'] as const
-export type EmailAudience = (typeof EMAIL_AUDIENCES)[number]
 
 export const TOPIC_SUBJECT_MAX = 200
 export const UPDATE_MESSAGE_MAX = 5000
@@ -179,6 +178,3 @@ export const deleteUpdateSchema = z.object({
   intent: z.literal('update-delete'),
   updateId,
 })
-
-/** An e-mail send still has work ahead (recipients being prepared, mails queued or retrying). */
-export const sendInProgress = (send: { expanding: boolean; queued: number; retrying: number }) => send.expanding || send.queued > 0 || send.retrying > 0

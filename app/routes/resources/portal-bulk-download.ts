@@ -2,34 +2,50 @@ import { data } from 'react-router'
 import type { Route } from './+types/portal-bulk-download'
 import { getViewer } from '@server/access/viewer'
 import { recordAudit } from '@server/audit/record'
-import { bulkArchiveResponse, planBulkDownload } from '@server/files/bulk'
+import { bulkArchiveResponse, bulkFetch, planBulkDownload } from '@server/files/bulk'
+import { deliverFile, deliverLetter, watermarkStamp } from '@server/files/delivery'
+import { recordDocumentFetches } from '@server/files/fetches'
 import { readForm } from '@server/http/forms'
 import { resolvePortalOrg } from '@server/portal/resolve'
 
+const ONLY_POST = { status: 405, headers: { Allow: 'POST' } }
+
+/** The answer is an archive streamed as it is built: never as React Router's data form (server/page-cache.ts). */
+export const handle = { streams: true }
+
 /**
- * POST {portal}/bulk-download with `fileId` fields: the documents as one ZIP (cards-and-items spec
- * section 7), each checked as a single download is. A plain form post without JavaScript; the dialog
- * posts the same form and reads the archive.
+ * POST {portal}/bulk-download with `fileId` and `letterId` fields: the documents as one ZIP
+ * (cards-and-items spec section 7), each checked as a single download is. A plain form post without
+ * JavaScript; the dialog posts the same form and reads the archive.
  */
 export async function action({ request, params, context }: Route.ActionArgs) {
+  // React Router hands every method with a body to the action.
+  if (request.method !== 'POST') throw data('Download documents with POST.', ONLY_POST)
   const form = await readForm(request)
   const org = await resolvePortalOrg(context.db, context.env, request, params.orgSlug)
   const viewer = await getViewer(request, context.db, org)
-  const fileIds = form.getAll('fileId').filter((value): value is string => typeof value === 'string')
-  const plan = await planBulkDownload(context.db, context.env, org, viewer, fileIds)
+  const ids = (name: string) => form.getAll(name).filter((value): value is string => typeof value === 'string')
+  const plan = await planBulkDownload(context.db, context.env, org, viewer, { fileIds: ids('fileId'), letterIds: ids('letterId') })
   if (!plan.ok) throw data(plan.message, { status: plan.status })
   await recordAudit(context.db, {
     orgId: org.id,
     actor: viewer.account?.member?.email ?? viewer.mode,
     action: 'file.bulk-download',
-    target: `${plan.files.length} documents`,
-    after: { fileIds: plan.files.map((file) => file.id), failed: plan.failed.map((file) => file.id) },
+    target: `${plan.documents.length} documents`,
+    after: { included: plan.documents.map((entry) => entry.id), failed: plan.failed },
     ip: context.clientAddress,
     userAgent: request.headers.get('user-agent'),
   })
-  return bulkArchiveResponse(context.env, org.name, plan)
+  const stamp = await watermarkStamp(context.db, org, viewer)
+  return bulkArchiveResponse(org.name, plan, async (entry) => {
+    const delivered = entry.kind === 'file' ? await deliverFile(context.env, entry.file, entry.public, stamp) : await deliverLetter(org, entry.letter, entry.public, stamp)
+    if (typeof delivered === 'string') return null
+    // Counted as it goes into the archive: one that could not be stamped, or vanished, was not downloaded.
+    await recordDocumentFetches(context.db, request, context.clientAddress, org, viewer, [bulkFetch(entry)])
+    return delivered.body
+  })
 }
 
 export async function loader() {
-  throw data('Choose the documents on the Trust Center and download them from there.', { status: 405, headers: { Allow: 'POST' } })
+  throw data('Choose the documents on the Trust Center and download them from there.', ONLY_POST)
 }

@@ -1,12 +1,12 @@
-import { isbot } from 'isbot'
+import { Readable } from 'node:stream'
 import { data } from 'react-router'
 import type { Route } from './+types/portal-file'
 import { getViewer } from '@server/access/viewer'
-import { recordAudit } from '@server/audit/record'
 import { authoriseFile } from '@server/files/access'
+import { recordDocumentFetches } from '@server/files/fetches'
 import { contentDisposition, inlineFileHeaders } from '@server/files/headers'
-import { fileStore } from '@server/files/store'
-import { resolvePortalOrg } from '@server/portal/resolve'
+import { deliverFile, watermarkStamp } from '@server/files/delivery'
+import { portalTitle, resolvePortalOrg } from '@server/portal/resolve'
 
 /** Every view and download of a stored file comes through here, checked each time. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -18,30 +18,27 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const decision = await authoriseFile(context.db, org, viewer, params.fileId, wantsDownload)
   if (decision.status === 'missing') throw data('This document does not exist or is not available to you.', { status: 404 })
   if (decision.status === 'view-only') {
-    const title = await context.db.selectFrom('portal_customizations').select('portal_title').where('org_id', '=', org.id).executeTakeFirst()
-    throw data(`This file is view-only and not downloadable in the ${title?.portal_title ?? 'Trust Center'}`, { status: 403 })
+    throw data(`This file is view-only and not downloadable in the ${await portalTitle(context.db, org.id)}`, { status: 403 })
   }
   const { file, download } = decision
-  const body = await fileStore(context.env).get(file.sha256)
-  if (!body) throw data('This document is temporarily unavailable.', { status: 404 })
+  const headers = {
+    'Content-Type': file.content_type,
+    'Content-Disposition': contentDisposition(download ? 'attachment' : 'inline', file.original_name),
+    'Cache-Control': 'private, no-store',
+    ...inlineFileHeaders(file.content_type),
+  }
+  // A HEAD is checked like a GET, but nothing is stamped or counted for it: nothing left the portal.
+  if (request.method === 'HEAD') return new Response(null, { headers })
+  const delivered = await deliverFile(context.env, file, decision.public, await watermarkStamp(context.db, org, viewer))
+  if (delivered === 'gone') throw data('This document is temporarily unavailable.', { status: 404 })
+  if (delivered === 'unavailable') throw data('This document is temporarily unavailable.', { status: 503 })
+  // A PDF that cannot be stamped is not sent unstamped: staff may share it by turning watermarks off.
+  if (delivered === 'unreadable') throw data('This document cannot be watermarked for you, so it cannot be shared here. Please contact the company.', { status: 403 })
 
-  await recordAudit(context.db, {
-    orgId: org.id,
-    // Crawlers fetch public documents too; the log (and later analytics) tells them from people.
-    actor: viewer.staff?.email ?? (isbot(request.headers.get('user-agent')) ? `${viewer.mode} (bot)` : viewer.mode),
-    action: download ? 'file.download' : 'file.view',
-    target: file.id,
-    after: { name: file.original_name },
-    ip: context.clientAddress,
-    userAgent: request.headers.get('user-agent'),
-  })
-  return new Response(body, {
-    headers: {
-      'Content-Type': file.content_type,
-      'Content-Length': String(file.size_bytes),
-      'Content-Disposition': contentDisposition(download ? 'attachment' : 'inline', file.original_name),
-      'Cache-Control': 'private, no-store',
-      ...inlineFileHeaders(file.content_type),
-    },
+  await recordDocumentFetches(context.db, request, context.clientAddress, org, viewer, [
+    { action: download ? 'file.download' : 'file.view', fileId: file.id, itemUid: decision.itemUid, name: file.original_name },
+  ])
+  return new Response(Readable.toWeb(delivered.body) as ReadableStream<Uint8Array>, {
+    headers: { ...headers, ...(delivered.size !== null ? { 'Content-Length': String(delivered.size) } : {}) },
   })
 }

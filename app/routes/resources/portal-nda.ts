@@ -1,12 +1,12 @@
 import { data } from 'react-router'
 import type { Route } from './+types/portal-nda'
-import { getViewer } from '@server/access/viewer'
+import { accountMember, getViewer } from '@server/access/viewer'
 import { recordAudit } from '@server/audit/record'
 import { contentDisposition } from '@server/files/headers'
 import { readForm } from '@server/http/forms'
 import { redirectWithToast } from '@server/http/redirect'
 import { NDA_DOWNLOAD_FAILED } from '~/lib/portal-view'
-import { resolvePortalOrg } from '@server/portal/resolve'
+import { portalTitle, resolvePortalOrg } from '@server/portal/resolve'
 import { signatureRecord } from '@server/visitors/nda'
 import { signedNdaPdf } from '@server/visitors/nda-pdf'
 
@@ -16,17 +16,16 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   await readForm(request)
   const org = await resolvePortalOrg(context.db, context.env, request, params.orgSlug)
   const viewer = await getViewer(request, context.db, org)
-  const member = viewer.mode === 'AccountExternal' ? viewer.account?.member : null
+  const member = accountMember(viewer)
   const signature = member ? viewer.account?.nda.signature : null
   // The spec's failure toast on the page the visitor came from, rather than an error page.
   const failed = () => redirectWithToast(context.env, org.basePath || '/', NDA_DOWNLOAD_FAILED)
   if (!member || !signature) return failed()
   const record = await signatureRecord(context.db, signature.id, org.id)
   if (!record) return failed()
-  const title = await context.db.selectFrom('portal_customizations').select('portal_title').where('org_id', '=', org.id).executeTakeFirst()
   const pdf = await signedNdaPdf({
     orgName: org.name,
-    portalTitle: title?.portal_title ?? 'Trust Center',
+    portalTitle: await portalTitle(context.db, org.id),
     text: record.nda_text,
     version: record.nda_version,
     signature: {

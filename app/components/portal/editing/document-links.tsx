@@ -1,19 +1,11 @@
-import { useEffect, useId, useRef, useState, useSyncExternalStore } from 'react'
+import { useEffect, useId, useRef, useState } from 'react'
+import { useHydrated } from '~/components/ui/use-hydrated'
 
 export interface DocumentChoice {
   id: string
   name: string
 }
 
-const subscribeNever = () => () => {}
-/** False on the server and while hydrating, true once React runs in the browser. */
-function useHydrated() {
-  return useSyncExternalStore(
-    subscribeNever,
-    () => true,
-    () => false,
-  )
-}
 
 /**
  * The documents of an item inside its edit form. Choosing a library document makes a pending link, unlinking

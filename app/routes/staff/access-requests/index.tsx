@@ -8,11 +8,12 @@ import { kickEmailWorker } from '@server/email/worker'
 import { parseForm, readForm } from '@server/http/forms'
 import { integerParam } from '@server/http/query'
 import { redirectWithToast } from '@server/http/redirect'
-import { FormErrors } from '~/components/ui/form-errors'
+import { FormErrors, submissionErrors } from '~/components/ui/form-errors'
 import { SelectField } from '~/components/ui/fields'
 import { dateInputValue, DECLINE_KINDS, NEW_ACCOUNT, REQUEST_KIND_LABELS, REQUEST_STATUS_FILTERS } from '~/lib/schemas/access-requests'
 import { approveRequestSchema, bulkApproveSchema, bulkDeclineSchema, declineRequestSchema } from '~/lib/schemas/access-requests'
 import { formatDate, formatDateTime, withQuery } from '~/lib/format'
+import { Pager } from '~/components/ui/pager'
 
 const BULK_FORM = 'bulk-review'
 
@@ -81,13 +82,12 @@ export async function action({ request, context }: Route.ActionArgs) {
 type LoaderData = Route.ComponentProps['loaderData']
 type ReviewRequest = LoaderData['requests'][number]
 
-const errorsOf = (result?: SubmissionResult<string[]>) => (result?.error ? Object.values(result.error).flatMap((messages) => messages ?? []) : undefined)
 
 export default function AccessRequests({ loaderData }: Route.ComponentProps) {
   const { requests, products, filter, hasMore } = loaderData
   const actionData = useActionData<typeof action>()
   const pending = requests.filter((request) => request.status === 'pending')
-  const bulkErrors = actionData?.intent === 'bulk' ? errorsOf(actionData.result) : undefined
+  const bulkErrors = actionData?.intent === 'bulk' ? submissionErrors(actionData.result) : undefined
   const pageLink = (page: number) => withQuery('/access-requests', filterQuery(filter), { page: page > 1 ? String(page) : null })
   return (
     <div className="staff-page">
@@ -116,7 +116,7 @@ export default function AccessRequests({ loaderData }: Route.ComponentProps) {
         </Form>
 
         {/* A refusal whose request has no review row any more (decided meanwhile, gone, another org's) is said here. */}
-        {actionData && actionData.intent !== 'bulk' && !pending.some((request) => request.id === actionData.requestId) ? <FormErrors errors={errorsOf(actionData.result)} /> : null}
+        {actionData && actionData.intent !== 'bulk' && !pending.some((request) => request.id === actionData.requestId) ? <FormErrors errors={submissionErrors(actionData.result)} /> : null}
         {pending.length ? <BulkReview loaderData={loaderData} errors={bulkErrors} /> : <FormErrors errors={bulkErrors} />}
 
         <div className="table-scroll">
@@ -145,18 +145,16 @@ export default function AccessRequests({ loaderData }: Route.ComponentProps) {
                 key={request.id}
                 request={request}
                 loaderData={loaderData}
-                errors={actionData && actionData.intent !== 'bulk' && actionData.requestId === request.id ? errorsOf(actionData.result) : undefined}
+                errors={actionData && actionData.intent !== 'bulk' && actionData.requestId === request.id ? submissionErrors(actionData.result) : undefined}
               />
             ))}
           </table>
         </div>
         {requests.length === 0 ? <p className="empty">{filter.status === 'all' && !filter.productId ? 'No access requests yet.' : 'No requests match this filter.'}</p> : null}
         {filter.page > 1 || hasMore ? (
-          <nav className="pagination" aria-label="Request pages">
-            {filter.page > 1 ? <Link to={pageLink(filter.page - 1)}>Previous</Link> : <span />}
-            <span>Page {filter.page}</span>
-            {hasMore ? <Link to={pageLink(filter.page + 1)}>Next</Link> : <span />}
-          </nav>
+          <Pager label="Request pages" previous={filter.page > 1 ? pageLink(filter.page - 1) : null} next={hasMore ? pageLink(filter.page + 1) : null}>
+            Page {filter.page}
+          </Pager>
         ) : null}
       </section>
     </div>

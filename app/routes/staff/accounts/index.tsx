@@ -13,10 +13,13 @@ import {
   updatePermissionProfile,
   type ChangeResult,
 } from '@server/accounts/accounts'
+import { listDocumentsOpened, MAX_ANALYTICS_PAGE } from '@server/analytics/documents'
 import { answerChange, invalidForm, type FormAnswer } from '@server/http/change-answer'
 import { requireStaff } from '@server/auth/require'
 import { parseForm, readForm } from '@server/http/forms'
-import { FieldErrors, FormErrors } from '~/components/ui/form-errors'
+import { integerParam, isUuid } from '@server/http/query'
+import { accountPath, viaLabel } from '~/lib/analytics'
+import { FieldErrors, FormErrors, submissionErrors } from '~/components/ui/form-errors'
 import { formatDate, formatDateTime } from '~/lib/format'
 import { dateInputValue } from '~/lib/schemas/access-requests'
 import {
@@ -32,11 +35,18 @@ import {
 } from '~/lib/schemas/accounts'
 import { DEFAULT_CARD_TITLES, isCardKind } from '~/lib/card-kinds'
 import { SelectField } from '~/components/ui/fields'
+import { Pager } from '~/components/ui/pager'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const staff = await requireStaff(request, context, 'accounts')
   const search = new URL(request.url).searchParams
   const page = await loadAccountsPage(context.db, staff.orgId)
+  // An account's own page (?account=ID): only that account, with every document its members opened, paged.
+  const accountId = search.get('account')
+  const focused = isUuid(accountId) ? page.accounts.find((account) => account.id === accountId) : undefined
+  const focus = focused
+    ? { accountId: focused.id, ...(await listDocumentsOpened(context.db, staff.orgId, focused.id, integerParam(search, 'opened', { min: 1, max: MAX_ANALYTICS_PAGE, fallback: 1 }))) }
+    : null
   // The profile editor: ?profile=new&product=ID creates, ?profile=ID edits.
   const wanted = search.get('profile')
   let editor: { mode: 'create'; productId: string } | { mode: 'edit'; productId: string; profileId: string } | null = null
@@ -47,7 +57,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const product = page.products.find((entry) => entry.profiles.some((profile) => profile.id === wanted))
     if (product) editor = { mode: 'edit', productId: product.id, profileId: wanted }
   }
-  return { ...page, editor, today: dateInputValue(new Date()) }
+  return {
+    ...page,
+    accounts: focused ? [focused] : page.accounts,
+    focus,
+    editor,
+    today: dateInputValue(new Date()),
+  }
 }
 
 type ActionData = FormAnswer
@@ -110,20 +126,19 @@ type LoaderData = Route.ComponentProps['loaderData']
 type Account = LoaderData['accounts'][number]
 type Product = LoaderData['products'][number]
 
-const errorsOf = (result?: SubmissionResult<string[]>) => (result?.error ? Object.values(result.error).flatMap((messages) => messages ?? []) : undefined)
 
 export default function Accounts({ loaderData }: Route.ComponentProps) {
-  const { accounts, products, editor } = loaderData
+  const { accounts, products, editor, focus } = loaderData
   const actionData = useActionData<typeof action>()
   const isProfileForm = actionData?.intent === 'profile-create' || actionData?.intent === 'profile-update'
   // Errors of the row forms are said next to the row; the rest at the top of their section.
   const accessErrors = (accountId: string, productId: string) =>
-    actionData && ['access', 'extend', 'revoke'].includes(actionData.intent) && actionData.target === `${accountId}:${productId}` ? errorsOf(actionData.result) : undefined
+    actionData && ['access', 'extend', 'revoke'].includes(actionData.intent) && actionData.target === `${accountId}:${productId}` ? submissionErrors(actionData.result) : undefined
   const accountErrors =
     actionData && (actionData.intent === 'remove-member' || (['access', 'extend', 'revoke'].includes(actionData.intent) && !accounts.some((account) => account.access.some((entry) => actionData.target === `${account.id}:${entry.productId}`))))
-      ? errorsOf(actionData.result)
+      ? submissionErrors(actionData.result)
       : undefined
-  const profileErrors = actionData?.intent === 'profile-delete' || (isProfileForm && !editor) ? errorsOf(actionData.result) : undefined
+  const profileErrors = actionData?.intent === 'profile-delete' || (isProfileForm && !editor) ? submissionErrors(actionData.result) : undefined
   return (
     <div className="staff-page">
       <header className="staff-page__header">
@@ -133,6 +148,11 @@ export default function Accounts({ loaderData }: Route.ComponentProps) {
 
       <section className="panel" aria-labelledby="accounts-title">
         <h2 id="accounts-title">Accounts</h2>
+        {focus ? (
+          <p>
+            <Link to="/accounts">All accounts</Link>
+          </p>
+        ) : null}
         <FormErrors errors={accountErrors} />
         {accounts.length === 0 ? <p className="empty">No accounts yet. Approving an access request creates one.</p> : null}
         <div className="account-list">
@@ -251,7 +271,76 @@ function AccountView({ account, loaderData, errorsFor }: { account: Account; loa
           ) : null}
         </tbody>
       </table>
+
+      <DocumentsOpened account={account} focus={loaderData.focus?.accountId === account.id ? loaderData.focus : null} />
     </section>
+  )
+}
+
+/**
+ * What the account's members viewed and downloaded, newest first: the last few on the list of every
+ * account, all of them, paged, on the account's own page (?account=ID).
+ */
+function DocumentsOpened({ account, focus }: { account: Account; focus: LoaderData['focus'] }) {
+  const { entries, hasMore } = focus ?? account.opened
+  const titleId = `documents-opened-${account.id}`
+  return (
+    <div className="account__opened" id={titleId}>
+      <h4 id={`${titleId}-title`}>Documents opened</h4>
+      {entries.length ? (
+        <div className="table-scroll">
+          <table className="data-table" aria-labelledby={`${titleId}-title`}>
+            <thead>
+              <tr>
+                <th scope="col">When</th>
+                <th scope="col">Member</th>
+                <th scope="col">Document</th>
+                <th scope="col">Item</th>
+                <th scope="col">Action</th>
+              </tr>
+            </thead>
+            <tbody>
+              {entries.map((entry) => (
+                <tr key={entry.id}>
+                  <td>
+                    <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
+                  </td>
+                  <td>{entry.memberEmail}</td>
+                  <th scope="row">{entry.document}</th>
+                  <td>{entry.itemTitle ?? '—'}</td>
+                  <td>
+                    {entry.action === 'download' ? 'Downloaded' : 'Viewed'}
+                    {entry.via ? (
+                      <>
+                        {' '}
+                        <span className="tag">{viaLabel(entry.via)}</span>
+                      </>
+                    ) : null}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : (
+        <p className="field__hint">{focus && focus.page > 1 ? 'Nothing more.' : 'No member has opened a document yet.'}</p>
+      )}
+      {focus ? (
+        focus.page > 1 || hasMore ? (
+          <Pager
+            label={`Documents opened by ${account.name}, pages`}
+            previous={focus.page > 1 ? accountPath(account.id, focus.page - 1) : null}
+            next={hasMore ? accountPath(account.id, focus.page + 1) : null}
+            previousLabel="Newer"
+            nextLabel="Older"
+          >
+            Page {focus.page}
+          </Pager>
+        ) : null
+      ) : hasMore ? (
+        <Link to={accountPath(account.id)}>{`All documents opened by ${account.name}`}</Link>
+      ) : null}
+    </div>
   )
 }
 

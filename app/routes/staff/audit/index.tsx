@@ -1,9 +1,9 @@
-import { Link } from 'react-router'
 import type { Route } from './+types/index'
 import { requireStaff } from '@server/auth/require'
 import { listAuditEntries, MAX_AUDIT_PAGE } from '@server/audit/list'
 import { integerParam } from '@server/http/query'
 import { formatDateTime } from '~/lib/format'
+import { Pager } from '~/components/ui/pager'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const staff = await requireStaff(request, context, 'audit')
@@ -66,11 +66,9 @@ export default function Audit({ loaderData }: Route.ComponentProps) {
           </tbody>
         </table>
         {entries.length === 0 ? <p className="empty">Nothing has happened yet.</p> : null}
-        <nav className="pagination" aria-label="Audit pages">
-          {page > 1 ? <Link to={`?page=${page - 1}`}>Previous</Link> : <span />}
-          <span>Page {page}</span>
-          {hasMore ? <Link to={`?page=${page + 1}`}>Next</Link> : <span />}
-        </nav>
+        <Pager label="Audit pages" previous={page > 1 ? `?page=${page - 1}` : null} next={hasMore ? `?page=${page + 1}` : null}>
+          Page {page}
+        </Pager>
       </section>
     </div>
   )

@@ -10,7 +10,7 @@ import { redirectWithToast } from '@server/http/redirect'
 import { ConfirmDialog } from '~/components/ui/confirm-dialog'
 import { FileIcon, SearchIcon } from '~/components/icons'
 import { Dialog } from '~/components/ui/dialog'
-import { formatDate, withQuery } from '~/lib/format'
+import { formatBytes, formatDate, withQuery } from '~/lib/format'
 import {
   deleteDocumentSchema,
   DOCUMENT_ACCESS_LABELS,
@@ -192,7 +192,7 @@ function DocumentRow({ document, orgSlug, orgAccessType, listHref }: { document:
         </a>
       </th>
       <td>{typeLabel(document.contentType)}</td>
-      <td className="documents-table__size">{formatSize(document.sizeBytes)}</td>
+      <td className="documents-table__size">{formatBytes(document.sizeBytes)}</td>
       <td>
         <time dateTime={document.createdAt}>{formatDate(document.createdAt)}</time>
         {document.createdByName ? <span className="documents-table__by">by {document.createdByName}</span> : null}
@@ -344,12 +344,6 @@ const TYPE_LABELS: Record<string, string> = {
 
 function typeLabel(contentType: string) {
   return TYPE_LABELS[contentType.split(';')[0].trim()] ?? contentType
-}
-
-function formatSize(bytes: number) {
-  if (bytes < 1024) return `${bytes} B`
-  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`
 }
 
 export function meta() {

@@ -371,6 +371,9 @@ function DocumentsSection({ values, lastResult }: { values: PortalSettings['docu
     <SettingsForm intent="documents" form={form}>
       <RadioGroup field={fields.documentAccessType} legend="Document access" options={DOCUMENT_ACCESS_OPTIONS} labels={DOCUMENT_ACCESS_LABELS} />
       <CheckboxField field={fields.bulkDownloadEnabled} className="settings__checkbox">Bulk download enabled</CheckboxField>
+      <CheckboxField field={fields.watermarkEnabled} className="settings__checkbox">
+        Watermark documents (restricted PDFs carry the account member's e-mail, company and the date on every page)
+      </CheckboxField>
       <CheckboxField field={fields.subscribeEnabled} className="settings__checkbox">Subscribe button enabled</CheckboxField>
       <CheckboxField field={fields.commentsEnabled} className="settings__checkbox">Comments enabled</CheckboxField>
     </SettingsForm>

@@ -6,7 +6,8 @@ import { formatDateTime } from '~/lib/format'
 export async function loader({ request, context }: Route.LoaderArgs) {
   const staff = await requireStaff(request, context, 'settings')
   const transport = context.env.RESEND_API_KEY ? 'Resend' : context.env.SMTP_URL ? 'SMTP' : null
-  return { messages: await listOutbox(context.db, staff.orgId), transport }
+  const updateMailsWithheld = !(staff.permissions.includes('subscribers') && staff.permissions.includes('accounts'))
+  return { messages: await listOutbox(context.db, staff.orgId, staff), transport, updateMailsWithheld }
 }
 
 const STATUS_LABELS: Record<string, string> = {
@@ -18,7 +19,7 @@ const STATUS_LABELS: Record<string, string> = {
 }
 
 export default function Outbox({ loaderData }: Route.ComponentProps) {
-  const { messages, transport } = loaderData
+  const { messages, transport, updateMailsWithheld } = loaderData
   return (
     <div className="staff-page">
       <header className="staff-page__header">
@@ -29,6 +30,7 @@ export default function Outbox({ loaderData }: Route.ComponentProps) {
             : 'No e-mail transport is configured (set RESEND_API_KEY or SMTP_URL), so messages are kept here instead of being sent, and each is printed once, whole, to the server log.'}
         </p>
         <p>Single-use links such as invitations show here as [redacted:1]: only the recipient receives them{transport ? '' : ', or the server log when nothing is sent'}.</p>
+        {updateMailsWithheld ? <p>Trust update e-mails are listed for staff who manage subscribers (and accounts, for a private update).</p> : null}
       </header>
       <section className="panel">
         {messages.length ? (

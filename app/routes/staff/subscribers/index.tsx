@@ -1,4 +1,4 @@
-import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react'
+import { getFormProps, useForm } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, Form, Link, useActionData, useNavigation } from 'react-router'
 import type { Route } from './+types/index'
@@ -19,7 +19,7 @@ import {
 import { ConfirmDialog } from '~/components/ui/confirm-dialog'
 import { SearchIcon } from '~/components/icons'
 import { SelectField, TextField } from '~/components/ui/fields'
-import { FormErrors } from '~/components/ui/form-errors'
+import { FormErrors, submissionErrors } from '~/components/ui/form-errors'
 import { formatDate, formatDateTime } from '~/lib/format'
 import {
   blockSchema,
@@ -31,21 +31,26 @@ import {
   subscribersPath,
   unblockSchema,
 } from '~/lib/schemas/subscribers'
+import { Pager } from '~/components/ui/pager'
 
 /**
  * Where the "Export CSV" link points: a resource route (export.ts). A page route's loader can answer
  * `?export=csv` to a direct call, but React Router renders a page's document request as HTML whatever
  * its loader returns, so the browser's download needs a route without a component.
  */
-export const EXPORT_PATH = '/subscribers/export.csv'
+const EXPORT_PATH = '/subscribers/export.csv'
+/** The list's page number from the query string, clamped. */
+const pageParam = (search: URLSearchParams) => integerParam(search, 'page', { min: 1, max: MAX_SUBSCRIBER_PAGE, fallback: 1 })
+/** The CSV of the list as filtered. */
+const exportPath = (filters: ReturnType<typeof subscriberFilters>) => subscribersPath({ q: filters.q, status: filters.status }, EXPORT_PATH)
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const staff = await requireStaff(request, context, 'subscribers')
   const search = new URL(request.url).searchParams
   const filters = subscriberFilters(search)
   // A document request renders the page whatever the loader returns: the download is a route of its own.
-  if (search.get('export') === 'csv') throw redirectTo(subscribersPath({ q: filters.q, status: filters.status }, EXPORT_PATH))
-  const page = integerParam(search, 'page', { min: 1, max: MAX_SUBSCRIBER_PAGE, fallback: 1 })
+  if (search.get('export') === 'csv') throw redirectTo(exportPath(filters))
+  const page = pageParam(search)
   const removeId = search.get('remove')
   const [view, removing] = await Promise.all([
     loadSubscribersPage(context.db, staff.orgId, filters, page),
@@ -68,7 +73,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { db, env } = context
   // Back to the list as it was filtered and paged (the removal's confirmation closes).
   const search = new URL(request.url).searchParams
-  const back = subscribersPath({ ...subscriberFilters(search), page: integerParam(search, 'page', { min: 1, max: MAX_SUBSCRIBER_PAGE, fallback: 1 }) })
+  const back = subscribersPath({ ...subscriberFilters(search), page: pageParam(search) })
   const intent = String(formData.get('intent') ?? '')
   switch (intent) {
     case 'block': {
@@ -93,13 +98,12 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 type LoaderData = Exclude<Route.ComponentProps['loaderData'], Response>
 
-const errorsOf = (result?: SubmissionResult<string[]>) => (result?.error ? Object.values(result.error).flatMap((messages) => messages ?? []) : undefined)
 
 export default function Subscribers({ loaderData }: Route.ComponentProps) {
   const { filter, counts, total, pageCount, subscribers, blocks, removing } = loaderData as LoaderData
   const actionData = useActionData<typeof action>() as ActionData | undefined
   const listHref = subscribersPath(filter)
-  const exportHref = subscribersPath({ q: filter.q, status: filter.status }, EXPORT_PATH)
+  const exportHref = exportPath(filter)
   const pageLink = (page: number) => subscribersPath({ ...filter, page })
   const removeLink = (id: string) => `${listHref}${listHref.includes('?') ? '&' : '?'}remove=${id}`
   const filtered = filter.q !== '' || filter.status !== 'all'
@@ -151,7 +155,7 @@ export default function Subscribers({ loaderData }: Route.ComponentProps) {
           </a>
         </div>
 
-        {actionData?.intent === 'remove' ? <FormErrors errors={errorsOf(actionData.result)} /> : null}
+        {actionData?.intent === 'remove' ? <FormErrors errors={submissionErrors(actionData.result)} /> : null}
 
         {subscribers.length ? (
           <div className="table-scroll">
@@ -198,13 +202,9 @@ export default function Subscribers({ loaderData }: Route.ComponentProps) {
         )}
 
         {pageCount > 1 ? (
-          <nav className="pagination" aria-label="Subscriber pages">
-            {filter.page > 1 ? <Link to={pageLink(filter.page - 1)}>Previous</Link> : <span />}
-            <span>
-              Page {filter.page} of {pageCount} ({total.toLocaleString('en-US')} {total === 1 ? 'subscriber' : 'subscribers'})
-            </span>
-            {filter.page < pageCount ? <Link to={pageLink(filter.page + 1)}>Next</Link> : <span />}
-          </nav>
+          <Pager label="Subscriber pages" previous={filter.page > 1 ? pageLink(filter.page - 1) : null} next={filter.page < pageCount ? pageLink(filter.page + 1) : null}>
+            Page {filter.page} of {pageCount} ({total.toLocaleString('en-US')} {total === 1 ? 'subscriber' : 'subscribers'})
+          </Pager>
         ) : null}
       </section>
 
@@ -238,7 +238,7 @@ function BlockedSection({ blocks, actionData }: { blocks: LoaderData['blocks']; 
           {busy ? 'Blocking…' : 'Block'}
         </button>
       </Form>
-      {actionData?.intent === 'unblock' ? <FormErrors errors={errorsOf(actionData.result)} /> : null}
+      {actionData?.intent === 'unblock' ? <FormErrors errors={submissionErrors(actionData.result)} /> : null}
       {blocks.length ? (
         <table className="data-table subscriber-blocks">
           <caption className="visually-hidden">Blocked addresses and domains</caption>

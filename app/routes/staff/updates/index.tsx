@@ -10,7 +10,7 @@ import { createTopic, createUpdate, deleteTopic, deleteUpdate, editTopic, editUp
 import { handlesAccounts, hasPermission } from '~/lib/permissions'
 import { ConfirmDialog } from '~/components/ui/confirm-dialog'
 import { CheckboxField, TextareaField, TextField } from '~/components/ui/fields'
-import { FieldErrors, FormErrors } from '~/components/ui/form-errors'
+import { FieldErrors, FormErrors, submissionErrors } from '~/components/ui/form-errors'
 import { formatDateTime } from '~/lib/format'
 import {
   createTopicSchema,
@@ -127,7 +127,6 @@ type LoaderData = Route.ComponentProps['loaderData']
 type Topic = LoaderData['topics'][number]
 type Update = Topic['updates'][number]
 
-const errorsOf = (result?: SubmissionResult<string[]>) => (result?.error ? Object.values(result.error).flatMap((messages) => messages ?? []) : undefined)
 
 const countOf = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`
 
@@ -147,7 +146,7 @@ export default function Updates({ loaderData }: Route.ComponentProps) {
     (actionData.intent === 'topic-create' ||
       ((actionData.intent === 'topic-edit' || actionData.intent === 'update-create') && hasTopic(actionData.target)) ||
       (actionData.intent === 'update-edit' && hasUpdate(actionData.target)))
-  const pageErrors = actionData && !inForm ? errorsOf(actionData.result) : undefined
+  const pageErrors = actionData && !inForm ? submissionErrors(actionData.result) : undefined
   const newTopicResult = actionData?.intent === 'topic-create' ? actionData.result : undefined
   const deletingTopic = topics.find((topic) => topic.id === open.deleteTopic)
   const deletingUpdate = topics.flatMap((topic) => topic.updates.map((update) => ({ topic, update }))).find(({ update }) => update.id === open.deleteUpdate)

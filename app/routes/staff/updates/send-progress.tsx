@@ -1,25 +1,11 @@
 import { useEffect, useRef } from 'react'
 import { Link, useNavigation, useRevalidator } from 'react-router'
+import type { SendProgress } from '@server/updates/sends'
 import { formatDateTime } from '~/lib/format'
 
 // How far each e-mail of an update has got. The server renders the counts, so a reload shows the
 // current numbers without JavaScript; with it, the page reloads its data every 2 s while a send has work
 // ahead (recipients being prepared, mails queued or retrying) and stops once every send is done.
-
-export interface SendProgressView {
-  sendId: string
-  createdAt: string
-  expanding: boolean
-  recipients: number
-  queued: number
-  sent: number
-  retrying: number
-  failed: number
-  held: number
-  inProgress: boolean
-  /** An audience list's counts are not for this staff member (server/updates/sends.ts): only its state shows. */
-  countsWithheld: boolean
-}
 
 export const REFRESH_MS = 2000
 
@@ -42,7 +28,7 @@ export function useRefreshWhile(active: boolean) {
 
 const count = (value: number) => value.toLocaleString('en-US')
 
-export function SendProgressTable({ sends, label }: { sends: readonly SendProgressView[]; label: string }) {
+export function SendProgressTable({ sends, label }: { sends: readonly SendProgress[]; label: string }) {
   if (!sends.length) return null
   const held = sends.some((send) => send.held > 0)
   const withheld = sends.some((send) => send.countsWithheld)
