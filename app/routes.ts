@@ -18,6 +18,10 @@ const portalPaths = (prefix: string, id: string) => [
   route(`${prefix}/subscribe/:token`, 'routes/portal/subscribe-confirm.tsx', { id: `${id}-subscribe-confirm` }),
   route(`${prefix}/unsubscribe`, 'routes/resources/portal-unsubscribe.ts', { id: `${id}-unsubscribe` }),
   route(`${prefix}/updates.atom`, 'routes/resources/portal-feed.ts', { id: `${id}-feed` }),
+  route(`${prefix}/search`, 'routes/portal/search.tsx', { id: `${id}-search` }),
+  route(`${prefix}/search/answer`, 'routes/resources/portal-answer.ts', { id: `${id}-answer` }),
+  route(`${prefix}/trust.json`, 'routes/resources/portal-trust-data.ts', { id: `${id}-trust-data` }),
+  route(`${prefix}/llms.txt`, 'routes/resources/portal-llms.ts', { id: `${id}-llms` }),
 ]
 
 export default [
@@ -30,6 +34,8 @@ export default [
     route('members', 'routes/staff/members/index.tsx'),
     route('audit', 'routes/staff/audit/index.tsx'),
     route('documents', 'routes/staff/documents/index.tsx'),
+    route('knowledge-base', 'routes/staff/knowledge-base/index.tsx'),
+    route('knowledge-base/export.csv', 'routes/staff/knowledge-base/export.ts'),
     route('access-requests', 'routes/staff/access-requests/index.tsx'),
     route('updates', 'routes/staff/updates/index.tsx'),
     route('subscribers', 'routes/staff/subscribers/index.tsx'),
@@ -39,6 +45,8 @@ export default [
     route('settings/outbox', 'routes/staff/settings/outbox.tsx'),
     route('analytics', 'routes/staff/analytics/index.tsx'),
     route('analytics/export.csv', 'routes/staff/analytics/export.ts'),
+    route('questionnaires', 'routes/staff/questionnaires/index.tsx'),
+    route('questionnaires/:questionnaireId/file', 'routes/staff/questionnaires/file.ts'),
   ]),
   ...portalPaths('portal/:orgSlug', 'org-portal'),
   ...portalPaths('', 'portal'),

@@ -146,6 +146,7 @@ export interface Files {
   original_name: string;
   sha256: string;
   size_bytes: number;
+  text_status: Generated<string>;
 }
 
 export interface ItemComments {
@@ -266,6 +267,7 @@ export interface PermissionProfiles {
 
 export interface PortalCustomizations {
   access_request_fields: Generated<Json>;
+  ai_answers_enabled: Generated<boolean>;
   auto_approve: Generated<string>;
   auto_approve_domains: Generated<Json>;
   auto_approve_profile_id: string | null;
@@ -282,6 +284,7 @@ export interface PortalCustomizations {
   org_id: string;
   portal_title: Generated<string>;
   privacy_url: string | null;
+  questionnaires_enabled: Generated<boolean>;
   report_issue: Generated<Json>;
   review_banner: Generated<string>;
   review_banner_information_text: string | null;
@@ -292,6 +295,7 @@ export interface PortalCustomizations {
   subscribe_enabled: Generated<boolean>;
   support_mailbox: string | null;
   terms_url: string | null;
+  tprm_enabled: Generated<boolean>;
   updated_at: Generated<Timestamp>;
   watermark_enabled: Generated<boolean>;
 }
@@ -310,11 +314,50 @@ export interface Products {
   updated_at: Generated<Timestamp>;
 }
 
+export interface Questionnaires {
+  account_id: string;
+  answer: string | null;
+  answered_at: Timestamp | null;
+  answered_by_name: string | null;
+  created_at: Generated<Timestamp>;
+  file_content_type: string | null;
+  file_name: string | null;
+  file_sha256: string | null;
+  file_size_bytes: number | null;
+  id: Generated<string>;
+  kind: string;
+  link_url: string | null;
+  member_email: string;
+  member_id: string | null;
+  member_name: string;
+  note: string | null;
+  org_id: string;
+  product_id: string | null;
+  status: Generated<string>;
+}
+
 export interface RateLimits {
   hits: number;
   key: string;
   next_attempt_at: Timestamp | null;
   window_started_at: Timestamp;
+}
+
+export interface SearchEntries {
+  body: string;
+  faq_id: string | null;
+  file_id: string | null;
+  id: Generated<string>;
+  item_id: string | null;
+  kind: string;
+  org_id: string;
+  page: Generated<number>;
+  product_id: string | null;
+  subprocessor_id: string | null;
+  title: string;
+  title_tsv: Generated<string | null>;
+  tsv: Generated<string | null>;
+  update_id: string | null;
 }
 
 export interface StaffInvites {
@@ -383,6 +426,26 @@ export interface Subscribers {
   source: string;
   status: Generated<string>;
   unsubscribed_at: Timestamp | null;
+}
+
+export interface TprmPartners {
+  created_at: Generated<Timestamp>;
+  domain: string;
+  id: Generated<string>;
+  name: string;
+  org_id: string;
+}
+
+export interface TprmTokens {
+  account_id: string;
+  created_at: Generated<Timestamp>;
+  expires_at: Timestamp;
+  id: Generated<string>;
+  last_used_at: Timestamp | null;
+  member_id: string;
+  org_id: string;
+  partner_id: string;
+  token_hash: string;
 }
 
 export interface TrustedByCompanies {
@@ -473,13 +536,17 @@ export interface DB {
   permission_profiles: PermissionProfiles;
   portal_customizations: PortalCustomizations;
   products: Products;
+  questionnaires: Questionnaires;
   rate_limits: RateLimits;
+  search_entries: SearchEntries;
   staff_invites: StaffInvites;
   staff_members: StaffMembers;
   staff_sessions: StaffSessions;
   subprocessors: Subprocessors;
   subscriber_blocks: SubscriberBlocks;
   subscribers: Subscribers;
+  tprm_partners: TprmPartners;
+  tprm_tokens: TprmTokens;
   trusted_by_companies: TrustedByCompanies;
   update_sends: UpdateSends;
   update_topics: UpdateTopics;

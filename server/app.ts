@@ -14,7 +14,9 @@ import { seedDemoIfEmpty } from '../db/seed/index'
 import { getStaffMember } from './auth/staff-session'
 import { prepareDataDir } from './data-dir'
 import { startEmailWorker } from './email/worker'
+import { startTextExtraction } from './search/extract'
 import { startExpiryNotices } from './visitors/expiry-notices'
+import { hasVisitorSession, isQuestionnaireUpload } from './questionnaires/upload'
 import { env as readEnv, type Env } from './env'
 import { clientAddress } from './http/client-address'
 import { createHostCheck, expectedOrigin } from './http/hosts'
@@ -70,6 +72,7 @@ export async function createApp(): Promise<App> {
   // FOR UPDATE SKIP LOCKED keeps them from sending twice.
   const emailWorker = env.EMAIL_WORKER === 'true' ? startEmailWorker(database.db, env) : undefined
   const stopExpiryNotices = startExpiryNotices(database.db, env)
+  const textExtraction = startTextExtraction(database.db, env)
 
   const secure = env.APP_URL.startsWith('https:')
   const maxUploadBytes = env.MAX_UPLOAD_MB * 1024 * 1024
@@ -188,7 +191,8 @@ export async function createApp(): Promise<App> {
   /** Forms are small; an upload action takes MAX_UPLOAD_MB, from staff with its permission only. */
   async function bodyLimitOf(req: IncomingMessage) {
     const upload = uploadRouteOf(req.method, req.url)
-    if (!upload) return FORM_BODY_LIMIT
+    // A questionnaire file comes from a signed-in account member, on the portal page (server/questionnaires).
+    if (!upload) return isQuestionnaireUpload(req.method, req.url) && (await hasVisitorSession(database.db, req.headers.cookie)) ? uploadBodyLimit(maxUploadBytes) : FORM_BODY_LIMIT
     const staff = await getStaffMember(database.db, new Request(env.APP_URL, { headers: { cookie: req.headers.cookie ?? '' } }))
     return staff?.permissions.includes(upload.permission) ? uploadBodyLimit(maxUploadBytes) : FORM_BODY_LIMIT
   }
@@ -200,6 +204,7 @@ export async function createApp(): Promise<App> {
     demo,
     async close() {
       stopExpiryNotices()
+      await textExtraction.stop()
       await emailWorker?.stop()
       await database.close()
     },

@@ -33,10 +33,19 @@ describe('parseEnv', () => {
 
 describe('variables of features still to come', () => {
   it('stops the boot, naming each one, instead of accepting and ignoring it', () => {
-    const attempt = () => parseEnv({ DATA_DIR: dataDir(), ANTHROPIC_API_KEY: 'sk-x', S3_BUCKET: 'files', S3_ENDPOINT: 'http://127.0.0.1:9000' })
+    const attempt = () => parseEnv({ DATA_DIR: dataDir(), S3_BUCKET: 'files', S3_ENDPOINT: 'http://127.0.0.1:9000' })
     expect(attempt).toThrow(EnvError)
-    expect(attempt).toThrow(/ANTHROPIC_API_KEY: AI answers are not supported yet; unset it[\s\S]*S3_ENDPOINT: S3-compatible file storage is not supported yet[\s\S]*S3_BUCKET/)
-    expect(() => parseEnv({ DATA_DIR: dataDir(), ANTHROPIC_API_KEY: '  ' })).not.toThrow()
+    expect(attempt).toThrow(/S3_ENDPOINT: S3-compatible file storage is not supported yet[^\n]*; unset it[\s\S]*S3_BUCKET/)
+    expect(() => parseEnv({ DATA_DIR: dataDir(), S3_BUCKET: '  ' })).not.toThrow()
+  })
+
+  it('takes an Anthropic key, model and base URL for AI answers, and checks them', () => {
+    const env = parseEnv({ DATA_DIR: dataDir(), ANTHROPIC_API_KEY: ' sk-x ', ANTHROPIC_BASE_URL: 'http://127.0.0.1:9' })
+    expect(env.ANTHROPIC_API_KEY).toBe('sk-x')
+    expect(env.ANTHROPIC_MODEL).toBe('claude-sonnet-4-5')
+    expect(parseEnv({ DATA_DIR: dataDir() }).ANTHROPIC_API_KEY).toBeUndefined()
+    expect(() => parseEnv({ DATA_DIR: dataDir(), ANTHROPIC_MODEL: 'claude; rm -rf' })).toThrow(/ANTHROPIC_MODEL must be a model name/)
+    expect(() => parseEnv({ DATA_DIR: dataDir(), ANTHROPIC_BASE_URL: 'ftp://x' })).toThrow(/ANTHROPIC_BASE_URL must be an http\(s\) URL/)
   })
 
   it('leaves the sending to npm run worker only on PostgreSQL', () => {

@@ -20,8 +20,6 @@ const TRUST_PROXY_MESSAGE = 'TRUST_PROXY must be the number of reverse proxies i
 // Variables of features still to come: accepted and ignored, they would promise what does not work yet,
 // so setting one stops the boot instead.
 const NOT_SUPPORTED_YET: Record<string, string> = {
-  ANTHROPIC_API_KEY: 'AI answers are not supported yet',
-  ANTHROPIC_MODEL: 'AI answers are not supported yet',
   S3_ENDPOINT: 'S3-compatible file storage is not supported yet (files are kept under DATA_DIR)',
   S3_BUCKET: 'S3-compatible file storage is not supported yet (files are kept under DATA_DIR)',
   S3_REGION: 'S3-compatible file storage is not supported yet (files are kept under DATA_DIR)',
@@ -69,6 +67,14 @@ const schema = z
       .default(50),
     SEED_DEMO: z.enum(['true', 'false']).default('true'),
     EMAIL_WORKER: z.enum(['true', 'false'], { error: 'EMAIL_WORKER must be true or false' }).default('true'),
+    // AI answers (issue 10): offered only with a key; the base URL points the SDK elsewhere (a proxy, a test's fake).
+    ANTHROPIC_API_KEY: optionalText,
+    ANTHROPIC_MODEL: z
+      .string()
+      .trim()
+      .regex(/^[a-z0-9][a-z0-9.:@_-]{0,99}$/i, 'ANTHROPIC_MODEL must be a model name such as claude-sonnet-4-5')
+      .default('claude-sonnet-4-5'),
+    ANTHROPIC_BASE_URL: optionalText.refine((value) => value === undefined || /^https?:\/\//.test(value), 'ANTHROPIC_BASE_URL must be an http(s) URL'),
   })
   .refine((env) => env.EMAIL_WORKER === 'true' || env.DATABASE_URL, {
     path: ['EMAIL_WORKER'],

@@ -1,6 +1,6 @@
 // Staff permissions (issue: staff workspace). Each private page's first path segment is a scope.
 
-export const STAFF_SCOPES = ['documents', 'access-requests', 'accounts', 'updates', 'subscribers', 'settings', 'members', 'analytics', 'audit'] as const
+export const STAFF_SCOPES = ['documents', 'knowledge-base', 'access-requests', 'accounts', 'questionnaires', 'updates', 'subscribers', 'settings', 'members', 'analytics', 'audit'] as const
 export type StaffScope = (typeof STAFF_SCOPES)[number]
 
 export const STAFF_PERMISSIONS = ['statuspage:edit', 'files:view', 'files:download', 'assets:edit', ...STAFF_SCOPES] as const
@@ -12,8 +12,10 @@ export const PERMISSION_LABELS: Record<StaffPermission, string> = {
   'files:download': 'Download files',
   'assets:edit': 'Change card icons',
   documents: 'Documents library',
+  'knowledge-base': 'Knowledge base',
   'access-requests': 'Access requests',
   accounts: 'Accounts',
+  questionnaires: 'Questionnaires',
   updates: 'Trust updates',
   subscribers: 'Subscribers',
   settings: 'Settings',
@@ -24,8 +26,10 @@ export const PERMISSION_LABELS: Record<StaffPermission, string> = {
 
 export const SCOPE_TITLES: Record<StaffScope, string> = {
   documents: 'Documents',
+  'knowledge-base': 'Knowledge base',
   'access-requests': 'Access requests',
   accounts: 'Accounts',
+  questionnaires: 'Questionnaires',
   updates: 'Updates',
   subscribers: 'Subscribers',
   settings: 'Settings',

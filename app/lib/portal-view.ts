@@ -164,6 +164,8 @@ export interface PortalView {
     reportIssue: { href: string; external: boolean } | null
     securityMailbox: string | null
     reviewBanner: { informationSubtitle: string } | null
+    /** The search box's results page; ai: the Search / Ask AI switch is shown. */
+    search: { action: string; ai: boolean }
     subscribeEnabled: boolean
     revision: number
     updatedAt: string
@@ -197,7 +199,10 @@ export interface PortalView {
     bulkDialog: BulkDownloadView | null
   } | null
   cards: CardView[]
-  faqs: { id: string; question: string; answer: string; comment: string | null }[]
+  /** The Knowledge Base (FAQs) entries: the first FAQ_PREVIEW_ENTRIES, or all of them while the FAQ dialog is open. */
+  faqs: FaqView[]
+  /** The Knowledge Base (FAQs) section, when shown: how many entries, the FAQ dialog (`faqs=true`), staff's Manage link. */
+  knowledgeBase: { total: number; dialog: { query: string } | null; manageHref: string | null } | null
   updates: { title: string; items: UpdateView[]; page: number; pageCount: number; highlighted: string | null } | null
   recentUpdates: UpdateView[]
   openCard: CardView | null
@@ -230,8 +235,18 @@ export interface PortalView {
   } | null
 }
 
+export interface FaqView {
+  id: string
+  question: string
+  answer: string
+  comment: string | null
+}
+
 export const UPDATES_PAGE_SIZE = 5
 export const CARD_PREVIEW_ITEMS = 3
+export const FAQ_PREVIEW_ENTRIES = 5
+/** The FAQ dialog's filter (`faqQuery`), in characters. */
+export const FAQ_QUERY_MAX = 200
 export const DOCUMENTS_COLLAPSED = 12
 export const RECENT_UPDATE_MS = 24 * 60 * 60 * 1000
 
@@ -281,6 +296,14 @@ export interface VisitorView {
   unsubscribe: { token: string } | null
   termsUrl: string | null
   privacyUrl: string | null
+  /** "Send data to TPRM tool": offered (account members, the org's setting on, partners listed); `open` when `tprm=true`. */
+  tprm: { partners: { id: string; name: string; domain: string }[]; open: boolean } | null
+  /** Questionnaires (account members, the org's setting on): the account menu's entries. */
+  questionnairesOffered: boolean
+  /** The questionnaire dialog the URL opens (`questionnaire`, `questionnaires=list`), for those it is offered to. */
+  questionnaire: import('./questionnaires').QuestionnaireDialogView | null
+  /** The Share popover's links work: the org's public portal lists something (server/portal/share.ts). */
+  sharePublished: boolean
   commentsEnabled: boolean
   /**
    * The open item's conversations, when comments are on: a member's own thread (accountId null), or for

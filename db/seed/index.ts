@@ -9,6 +9,7 @@ import { ndaVersion } from '../../server/access/viewer'
 import { hashPassword } from '../../server/auth/password'
 import type { Env } from '../../server/env'
 import { createFile, fileStore } from '../../server/files/store'
+import { indexOrgUpdates, indexProduct } from '../../server/search/index-content'
 import type { Database } from '../index'
 import { jsonb } from '../json'
 import {
@@ -29,6 +30,7 @@ import {
   PORTAL,
   PRODUCTS,
   SUBPROCESSORS,
+  TPRM_PARTNERS,
   TRUSTED_BY,
   UPDATE_TOPICS,
   type DemoFaq,
@@ -132,6 +134,8 @@ export async function seedDemoIfEmpty(
         nda_text: NDA.text,
         nda_scope: 'account',
         comments_enabled: true,
+        // Answers come only with an ANTHROPIC_API_KEY; the demo opts in so that setting one is enough.
+        ai_answers_enabled: true,
       })
       .execute()
 
@@ -216,6 +220,9 @@ export async function seedDemoIfEmpty(
         )
         .execute()
     }
+    // The search index's text; the PDFs' pages follow from the background extraction.
+    for (const productId of Object.values(productIds)) await indexProduct(trx, productId)
+    await indexOrgUpdates(trx, org.id)
 
     const profile = await trx
       .insertInto('permission_profiles')
@@ -294,6 +301,7 @@ export async function seedDemoIfEmpty(
       })
       .execute()
     await seedSubscribers(trx, org.id)
+    await trx.insertInto('tprm_partners').values(TPRM_PARTNERS.map((partner) => ({ org_id: org.id, ...partner }))).execute()
 
     return true
   })

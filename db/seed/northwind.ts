@@ -43,8 +43,10 @@ export const ADMIN = {
     'files:download',
     'assets:edit',
     'documents',
+    'knowledge-base',
     'access-requests',
     'accounts',
+    'questionnaires',
     'updates',
     'subscribers',
     'settings',
@@ -230,7 +232,8 @@ export const FAQS: DemoFaq[] = [
   {
     question: 'Do you support single sign-on (SSO) and SCIM?',
     answer:
-      'Yes. You can sign in with SAML 2.0 or OpenID Connect through any standards-based identity provider, such as Okta, Microsoft Entra ID or Google Workspace, enforce multi-factor authentication for all users, and provision accounts automatically with SCIM 2.0.',
+      'Yes, on every plan and at no extra cost. You can sign in with SAML 2.0 or OpenID Connect through any standards-based identity provider, such as Okta, Microsoft Entra ID or Google Workspace, and enforce multi-factor authentication for all users. Business and Enterprise plans can also provision and deprovision accounts automatically with SCIM 2.0.',
+    comment: 'Setup guides for the most common identity providers are in our help center under Administration > Single sign-on.',
   },
   {
     question: 'How quickly will you tell us about a security incident?',
@@ -241,12 +244,13 @@ export const FAQS: DemoFaq[] = [
   {
     question: 'How are backups handled?',
     answer:
-      'Databases are backed up continuously with point-in-time recovery, and encrypted backups are kept for 35 days in a separate account and region. We test restores every quarter and rehearse a full regional failover at least once a year.',
+      'Databases are backed up continuously with point-in-time recovery, and encrypted backups are kept for 35 days in a separate account and region. Our recovery point objective (RPO) is 15 minutes and our recovery time objective (RTO) is 4 hours. We test restores every quarter and rehearse a full regional failover at least once a year.',
   },
   {
-    question: 'Do you use our data to train AI models?',
+    question: 'Which subprocessors handle our data, and how will we hear about changes?',
     answer:
-      "No. Customer data is never used to train or fine-tune AI models, ours or anyone else's. Our AI features, such as job summaries and scheduling suggestions, call models hosted in our own AWS account, and the model provider retains neither prompts nor outputs.",
+      "Every subprocessor, what it does for us and where it processes data is listed in the Subprocessors section of this Trust Center. Each one is reviewed by our security team before we sign and every year after, and is bound by a data processing agreement with obligations at least as strict as ours. We give customers 30 days' notice before a new subprocessor starts processing their data.",
+    comment: 'Subscribe to updates on this page to receive subprocessor change notices by e-mail.',
   },
 ]
 
@@ -433,3 +437,10 @@ export const NDA = {
   /** Casey signed for Contoso when the account was approved. */
   signedDaysAgo: 33,
 }
+
+/** The third-party risk tools Contoso's reviewers may send Northwind's data to ("Send data to TPRM tool"). */
+export const TPRM_PARTNERS = [
+  { name: 'OneTrust', domain: 'onetrust.com' },
+  { name: 'Whistic', domain: 'whistic.com' },
+  { name: 'ProcessUnity', domain: 'processunity.com' },
+] as const

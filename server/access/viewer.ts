@@ -66,9 +66,16 @@ export async function getViewer(request: Request, db: Database, org: Pick<Portal
     return { ...staffViewer(staff), account: null, preview: null }
   }
   const member = await getVisitorMember(db, request, org.id)
-  if (!member) return { ...PUBLIC_VIEWER, account: null, preview: null }
-  const account = await accountContext(db, org.id, member.accountId, member)
-  if (!account) return { ...PUBLIC_VIEWER, account: null, preview: null }
+  return (member && (await memberViewer(db, org.id, member))) ?? { ...PUBLIC_VIEWER, account: null, preview: null }
+}
+
+/**
+ * A member of one of the org's accounts as their portal sees them (AccountExternal): the account's grants
+ * as of now. Null when the account is gone. Also what a TPRM token fetches with (server/tprm).
+ */
+export async function memberViewer(db: Database, orgId: string, member: VisitorMember): Promise<PortalViewer | null> {
+  const account = await accountContext(db, orgId, member.accountId, member)
+  if (!account) return null
   return { mode: 'AccountExternal', grants: liveGrants(account, await profileGrants(db, account.access)), account, preview: null }
 }
 

@@ -1,4 +1,5 @@
 import type { Database } from '../../db/index'
+import { startBackgroundLoop } from '../background-loop'
 import type { Env } from '../env'
 import { expandUpdateSends } from '../updates/fanout'
 import { claimDueBatches, holdEmail, markAllSent, markFailedAttempts, releaseEmails, SEND_GROUP_SIZE, type ClaimedEmail } from './outbox'
@@ -119,20 +120,7 @@ let current: EmailWorker | undefined
  * logged and retried next tick.
  */
 export function startEmailWorker(db: Database, env: Env, options: { intervalMs?: number; transport?: EmailTransport } = {}): EmailWorker {
-  const intervalMs = options.intervalMs ?? 2000
   const transport = options.transport ?? createTransport(env)
-  let stopped = false
-  let timer: NodeJS.Timeout | undefined
-  let running: Promise<void> | undefined
-  let again = false
-
-  function schedule(delay: number) {
-    if (stopped) return
-    clearTimeout(timer)
-    timer = setTimeout(tick, delay)
-    // The worker must not keep the process alive on its own (tests, CLI scripts, graceful shutdown).
-    timer.unref()
-  }
 
   async function expand() {
     try {
@@ -144,14 +132,9 @@ export function startEmailWorker(db: Database, env: Env, options: { intervalMs?:
     }
   }
 
-  function tick() {
-    timer = undefined
-    if (running) {
-      // A kick during a round: run once more right after it, so the new mail does not wait a full interval.
-      again = true
-      return
-    }
-    running = (async () => {
+  // A kick during a round runs one more right after it, so new mail does not wait a full interval.
+  const loop = startBackgroundLoop(
+    async (stopped) => {
       try {
         let more: boolean
         do {
@@ -159,35 +142,23 @@ export function startEmailWorker(db: Database, env: Env, options: { intervalMs?:
           const result = await processOutbox(db, env, transport)
           // Anything claimed means more may be due: keep going instead of waiting for the next interval.
           more = expanding || result.claimed > 0
-        } while (!stopped && more)
+        } while (!stopped() && more)
       } catch (error) {
         console.error('[email] outbox batch failed:', error instanceof Error ? error.message : error)
       }
-    })().finally(() => {
-      running = undefined
-      const soon = again
-      again = false
-      schedule(soon ? 0 : intervalMs)
-    })
-  }
+    },
+    { intervalMs: options.intervalMs ?? 2000, kickDelayMs: KICK_DELAY_MS },
+  )
 
   const worker: EmailWorker = {
     async stop() {
-      stopped = true
-      clearTimeout(timer)
-      timer = undefined
       if (current === worker) current = undefined
-      await running
+      await loop.stop()
       if (!options.transport) await transport.close?.()
     },
-    kick() {
-      if (stopped) return
-      if (running) again = true
-      else schedule(KICK_DELAY_MS)
-    },
+    kick: loop.kick,
   }
   current = worker
-  schedule(0)
   return worker
 }
 

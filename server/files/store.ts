@@ -4,6 +4,8 @@ import { mkdir, rename, stat, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { Readable } from 'node:stream'
 import type { Database } from '../../db/index'
+import { indexDocumentName } from '../search/index-content'
+import { wakeTextExtraction } from '../search/extract'
 
 /** Content-addressed blob storage: the key is the SHA-256 of the bytes. */
 export interface FileStore {
@@ -62,7 +64,8 @@ export async function createFile(
   file: { orgId: string; originalName: string; contentType: string; bytes: Uint8Array; documentAccessType?: 'view-only' | 'view-and-download'; createdByName?: string },
 ) {
   const sha256 = await store.put(file.bytes)
-  return db
+  const pdf = file.contentType === 'application/pdf'
+  const row = await db
     .insertInto('files')
     .values({
       org_id: file.orgId,
@@ -72,7 +75,12 @@ export async function createFile(
       size_bytes: file.bytes.byteLength,
       document_access_type: file.documentAccessType ?? null,
       created_by_name: file.createdByName ?? null,
+      // A PDF's text is read in the background, once (server/search/extract.ts).
+      text_status: pdf ? 'pending' : 'none',
     })
     .returning(['id', 'sha256'])
     .executeTakeFirstOrThrow()
+  await indexDocumentName(db, { id: row.id, orgId: file.orgId, name: file.originalName })
+  if (pdf) wakeTextExtraction()
+  return row
 }

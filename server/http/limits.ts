@@ -12,6 +12,8 @@ export const FORM_BODY_LIMIT = 1024 * 1024 + 64 * 1024
 /** The actions that take files larger than a form: method, path, and the permission their sender needs. */
 export const UPLOAD_ROUTES: { method: string; path: RegExp; permission: StaffPermission }[] = [
   { method: 'POST', path: /^\/documents\/?$/i, permission: 'documents' },
+  // A CSV import of FAQ entries (up to 1 MB of text, refused with its own message beyond that).
+  { method: 'POST', path: /^\/knowledge-base\/?$/i, permission: 'knowledge-base' },
 ]
 
 /** The upload route a request is for, if any. */

@@ -1,3 +1,4 @@
+import { answersOffered } from '../ai/offered'
 import type { Database } from '../../db/index'
 import { catalogueItem, CATALOGUE_WEIGHT } from '../../app/lib/catalogue/index'
 import { DEFAULT_CARD_TITLES, GRID_KINDS, isCardKind, ITEM_KIND_WEIGHT, KIND_FIELDS, type CardKind, type EnabledState } from '../../app/lib/card-kinds'
@@ -14,7 +15,7 @@ import type {
   SubprocessorColumn,
   UpdateView,
 } from '../../app/lib/portal-view'
-import { CARD_PREVIEW_ITEMS, RECENT_UPDATE_MS, UPDATES_PAGE_SIZE } from '../../app/lib/portal-view'
+import { CARD_PREVIEW_ITEMS, FAQ_PREVIEW_ENTRIES, FAQ_QUERY_MAX, RECENT_UPDATE_MS, UPDATES_PAGE_SIZE } from '../../app/lib/portal-view'
 import { riskAnswerLabel } from '../../app/lib/risk-profile'
 import { gradeColour, GRADE_PROVIDERS } from '../../app/lib/security-grades'
 import { normaliseSectionOrder, type SectionId } from '../../app/lib/sections'
@@ -31,6 +32,8 @@ export interface PortalQuery {
   productSlug?: string
   itemSlug?: string
   search: URLSearchParams
+  /** An Anthropic key is configured: AI answers may be offered (server/ai/answers.ts answersOffered). */
+  answers?: boolean
 }
 
 /** Everything the portal page shows this viewer, and nothing more; null when the product is unknown. */
@@ -208,6 +211,10 @@ export function buildPortalView(
           : null,
       subscribeEnabled: customization.subscribe_enabled && access.mode !== 'Main',
       revision: customization.revision + product.revision,
+      search: {
+        action: `${org.basePath}/search`,
+        ai: answersOffered({ key: query.answers ?? false, enabled: customization.ai_answers_enabled, mode: access.mode }),
+      },
       updatedAt: new Date(Math.max(Date.parse(String(customization.updated_at)), Date.parse(String(product.updated_at)))).toISOString(),
     },
     products: products.map((entry) => ({
@@ -231,9 +238,7 @@ export function buildPortalView(
     subprocessors,
     documents,
     cards,
-    faqs: sectionPresent.knowledge_base
-      ? data.faqs.map((faq) => ({ id: faq.id, question: faq.question, answer: faq.answer, comment: faq.comment }))
-      : [],
+    ...knowledgeBaseView(sectionPresent.knowledge_base ? data.faqs : [], search, access.can('knowledge-base') ? `/knowledge-base?product=${encodeURIComponent(product.slug)}` : null),
     updates: updates ? { title: updates.title, items: updates.items, page: updates.page, pageCount: updates.pageCount, highlighted: updates.highlighted } : null,
     recentUpdates,
     openCard,
@@ -541,6 +546,20 @@ function bulkDownloadable(entries: readonly DocumentView[]): BulkDocumentView[] 
     documents.push({ field, id: file.id, title: entry.title, fileName: file.name, cardTitle: entry.cardTitle })
   }
   return documents
+}
+
+/**
+ * The Knowledge Base (FAQs): the section's first entries, or every entry while the FAQ dialog is open
+ * (`faqs=true`), so the public page's HTML stays lean. The dialog filters by `faqQuery` as it renders.
+ */
+function knowledgeBaseView(rows: PortalData['faqs'], search: URLSearchParams, manageHref: string | null): Pick<PortalView, 'faqs' | 'knowledgeBase'> {
+  if (!rows.length) return { faqs: [], knowledgeBase: null }
+  const open = search.get('faqs') === 'true'
+  const entries = open ? rows : rows.slice(0, FAQ_PREVIEW_ENTRIES)
+  return {
+    faqs: entries.map((faq) => ({ id: faq.id, question: faq.question, answer: faq.answer, comment: faq.comment })),
+    knowledgeBase: { total: rows.length, dialog: open ? { query: (search.get('faqQuery') ?? '').trim().slice(0, FAQ_QUERY_MAX) } : null, manageHref },
+  }
 }
 
 function updatesView(data: PortalData, access: PortalAccess, search: URLSearchParams, portalTitle: string) {

@@ -17,6 +17,7 @@ import type { DocumentAccessType } from '../../app/lib/schemas/documents'
 import { recordAudit } from '../audit/record'
 import { bumpOrgRevision } from '../portal/revision'
 import type { StaffMember } from '../auth/staff-session'
+import { listTprmPartners } from '../tprm/partners'
 
 // The org's portal settings (/settings): read for the page, written one section at a time. The org is
 // always the staff member's own; nothing in a form names it.
@@ -49,7 +50,16 @@ export interface PortalSettings {
     defaultAccessDays: number
   }
   nda: { ndaType: 'none' | 'clickwrap'; ndaText: string | null; ndaScope: 'account' | 'member' }
-  documents: { documentAccessType: DocumentAccessType; bulkDownloadEnabled: boolean; watermarkEnabled: boolean; subscribeEnabled: boolean; commentsEnabled: boolean }
+  documents: {
+    documentAccessType: DocumentAccessType
+    bulkDownloadEnabled: boolean
+    watermarkEnabled: boolean
+    subscribeEnabled: boolean
+    commentsEnabled: boolean
+    aiAnswersEnabled: boolean
+    questionnairesEnabled: boolean
+    tprmEnabled: boolean
+  }
 }
 
 export interface ProfileOption {
@@ -82,6 +92,9 @@ const CUSTOMIZATION_COLUMNS = [
   'portal_customizations.bulk_download_enabled',
   'portal_customizations.watermark_enabled',
   'portal_customizations.comments_enabled',
+  'portal_customizations.ai_answers_enabled',
+  'portal_customizations.questionnaires_enabled',
+  'portal_customizations.tprm_enabled',
 ] as const
 
 const ORG_COLUMNS = ['orgs.public_access_level', 'orgs.document_access_type', 'orgs.nda_type'] as const
@@ -131,6 +144,9 @@ async function readSettings(db: Database, orgId: string, options: { lock?: boole
       watermarkEnabled: row.watermark_enabled,
       subscribeEnabled: row.subscribe_enabled,
       commentsEnabled: row.comments_enabled,
+      aiAnswersEnabled: row.ai_answers_enabled,
+      questionnairesEnabled: row.questionnaires_enabled,
+      tprmEnabled: row.tprm_enabled,
     },
   }
 }
@@ -148,8 +164,8 @@ export async function listProfileOptions(db: Database, orgId: string): Promise<P
 
 /** Everything the settings page shows. */
 export async function loadPortalSettings(db: Database, orgId: string) {
-  const [settings, profiles] = await Promise.all([readSettings(db, orgId), listProfileOptions(db, orgId)])
-  return { settings, profiles }
+  const [settings, profiles, tprmPartners] = await Promise.all([readSettings(db, orgId), listProfileOptions(db, orgId), listTprmPartners(db, orgId)])
+  return { settings, profiles, tprmPartners }
 }
 
 export type SaveResult = { ok: true } | { ok: false; field: string; message: string }
@@ -268,6 +284,9 @@ export function saveDocumentsSection(db: Database, staff: StaffMember, input: Do
         watermark_enabled: input.watermarkEnabled,
         subscribe_enabled: input.subscribeEnabled,
         comments_enabled: input.commentsEnabled,
+        ai_answers_enabled: input.aiAnswersEnabled,
+        questionnaires_enabled: input.questionnairesEnabled,
+        tprm_enabled: input.tprmEnabled,
         ...touch(),
       })
       .where('org_id', '=', staff.orgId)

@@ -23,9 +23,13 @@ import { signNda } from './nda'
 import { destroyVisitorSession } from './sessions'
 import { addComment } from './comments'
 import { NDA_REMINDER } from '../../app/lib/portal-view'
+import { TPRM_MESSAGES, tprmTokenSchema } from '../../app/lib/schemas/tprm'
+import { tprmPartnersOffered } from '../tprm/partners'
+import { createTprmToken } from '../tprm/tokens'
+import type { QuestionnaireActionData } from '../questionnaires/portal'
 
 /** The intents visitors post to the portal page; everything else there is a staff edit. */
-export const VISITOR_INTENTS = ['request-access', 'login', 'extend-access', 'logout', 'welcome', 'sign-nda', 'invite-colleagues', 'comment', 'subscribe', 'unsubscribe'] as const
+export const VISITOR_INTENTS = ['request-access', 'login', 'extend-access', 'logout', 'welcome', 'sign-nda', 'invite-colleagues', 'comment', 'subscribe', 'unsubscribe', 'tprm-token'] as const
 export type VisitorIntent = (typeof VISITOR_INTENTS)[number]
 export const isVisitorIntent = (value: unknown): value is VisitorIntent => typeof value === 'string' && (VISITOR_INTENTS as readonly string[]).includes(value)
 
@@ -37,6 +41,9 @@ export type AccessActionData =
   | { intent: 'login'; outcome: 'login_sent' | 'request_declined_blocked_domain'; email: string }
   | { intent: 'extend-access'; outcome: ExtendOutcome }
   | { intent: 'invite-colleagues'; outcome: 'invited'; emails: string[] }
+  | { intent: 'tprm-token'; result: ReturnType<ReturnType<typeof parseForm>['reply']> }
+  | { intent: 'tprm-token'; token: string; partnerName: string; expiresAt: string }
+  | QuestionnaireActionData
 
 export const NOT_WORK_EMAIL = 'Please use your work email.'
 export const SUBSCRIBE_CHECK_EMAIL = 'Please check your email inbox to confirm your subscription'
@@ -58,10 +65,14 @@ const LIMITS = {
   subscribePerEmail: { limit: 5, window: 60 * MINUTE },
   /** Invitation e-mails a member may send a day, counted per recipient. */
   invitesPerMember: { limit: 50, window: 24 * 60 * MINUTE },
+  /** TPRM tokens a member may make in an hour. */
+  tprmTokensPerMember: { limit: 10, window: 60 * MINUTE },
 }
 
 const tooMany = (retryAfterSeconds: number) =>
   data(`Too many attempts. Please try again in ${Math.ceil(retryAfterSeconds / 60)} minutes.`, { status: 429, headers: { 'Retry-After': String(retryAfterSeconds) } })
+
+const NO_STORE = { 'Cache-Control': 'private, no-store' }
 
 /** A filled honeypot: a bot. It gets the answer a person would, and nothing happens. */
 const HONEYPOT = 'website'
@@ -188,6 +199,20 @@ export async function handleVisitorAction(request: Request, context: AppLoadCont
       if (!done) return data({ intent, outcome: 'failed' } satisfies AccessActionData, { status: 400 })
       return redirectWithToast(context.env, withQuery(home, url.search, { unsubscribeToken: null }), UNSUBSCRIBED)
     }
+    case 'tprm-token': {
+      // Shown once, in this answer only: never in a URL, never kept by a cache.
+      const viewer = await signedInMember(request, context, org)
+      const partners = await tprmPartnersOffered(context.db, org.id, viewer)
+      if (!partners) throw data('Sending data to a TPRM tool is not available here.', { status: 403 })
+      const submission = parseForm(formData, tprmTokenSchema)
+      if (submission.status !== 'success') return data({ intent, result: submission.reply() } satisfies AccessActionData, { status: 400, headers: NO_STORE })
+      const { limit, window } = LIMITS.tprmTokensPerMember
+      const perMember = await hitRateLimit(context.db, `tprm-token:member:${viewer.account.member.id}`, limit, window)
+      if (!perMember.allowed) throw tooMany(perMember.retryAfterSeconds)
+      const created = await createTprmToken(context.db, viewer.account.member, submission.value.partnerId, meta)
+      if (!created) return data({ intent, result: submission.reply({ fieldErrors: { partnerId: [TPRM_MESSAGES.partnerGone] } }) } satisfies AccessActionData, { status: 400, headers: NO_STORE })
+      return data({ intent, token: created.token, partnerName: created.partner.name, expiresAt: created.expiresAt } satisfies AccessActionData, { headers: NO_STORE })
+    }
     case 'comment': {
       // Members write in their account's thread; staff in Main mode answer in the thread they name.
       const viewer = await getViewer(request, context.db, org)
@@ -211,7 +236,7 @@ async function signedInMember(request: Request, context: AppLoadContext, org: Po
   return viewer as SignedIn
 }
 
-async function currentProductId(context: AppLoadContext, org: PortalOrg, productSlug: string | undefined) {
+export async function currentProductId(context: AppLoadContext, org: PortalOrg, productSlug: string | undefined) {
   const product = await context.db
     .selectFrom('products')
     .select('id')

@@ -46,25 +46,42 @@ export async function getVisitorMember(db: Database, request: Request, orgId: st
     .selectFrom('visitor_sessions')
     .innerJoin('account_members', 'account_members.id', 'visitor_sessions.member_id')
     .innerJoin('accounts', 'accounts.id', 'account_members.account_id')
-    .select([
-      'visitor_sessions.id as session_id',
-      'account_members.id',
-      'account_members.org_id',
-      'account_members.account_id',
-      'accounts.name as account_name',
-      'account_members.email',
-      'account_members.first_name',
-      'account_members.last_name',
-      'account_members.is_auto_approved',
-      'account_members.welcomed_at',
-    ])
+    .select(['visitor_sessions.id as session_id', ...VISITOR_MEMBER_COLUMNS])
     .where('visitor_sessions.id', '=', hashToken(token))
     .where('visitor_sessions.org_id', '=', orgId)
     .where('visitor_sessions.expires_at', '>', new Date())
     .executeTakeFirst()
-  if (!row) return null
+  return row ? visitorMember(row, row.session_id) : null
+}
+
+/** What a VisitorMember is read from, in a query joining `account_members` and `accounts` (TPRM tokens read it too). */
+export const VISITOR_MEMBER_COLUMNS = [
+  'account_members.id',
+  'account_members.org_id',
+  'account_members.account_id',
+  'accounts.name as account_name',
+  'account_members.email',
+  'account_members.first_name',
+  'account_members.last_name',
+  'account_members.is_auto_approved',
+  'account_members.welcomed_at',
+] as const
+
+type VisitorMemberRow = {
+  id: string
+  org_id: string
+  account_id: string
+  account_name: string
+  email: string
+  first_name: string
+  last_name: string
+  is_auto_approved: boolean
+  welcomed_at: string | Date | null
+}
+
+export function visitorMember(row: VisitorMemberRow, sessionId: string): VisitorMember {
   return {
-    sessionId: row.session_id,
+    sessionId,
     id: row.id,
     orgId: row.org_id,
     accountId: row.account_id,

@@ -11,6 +11,9 @@ import type { PortalOrg } from '../portal/resolve'
 import { loadAccessSettings } from './access-request'
 import { commentsEnabled, listComments, listThreads } from './comments'
 import { findColleagueInvite } from './invites'
+import { loadQuestionnaireView } from '../questionnaires/portal'
+import { publicPortalPublished } from '../portal/share'
+import { tprmPartnersOffered } from '../tprm/partners'
 
 const COUNTRY_NAMES = Object.values(countries)
   .map((country) => country.name)
@@ -73,6 +76,10 @@ export async function loadVisitorView(db: Database, env: Env, org: PortalOrg, vi
         }
       : null
 
+  const tprmPartners = await tprmPartnersOffered(db, org.id, viewer)
+
+  const questionnaires = await loadQuestionnaireView(db, env, org.id, member, search)
+
   // Subscribing is for visitors (spec section 6): not staff at work in Main mode.
   const subscribable = view.portal.subscribeEnabled && viewer.mode !== 'Main'
   const source = search.get('source')
@@ -116,6 +123,9 @@ export async function loadVisitorView(db: Database, env: Env, org: PortalOrg, vi
     inviteDialog: member !== null && search.get('inviteColleagues') === 'true',
     termsUrl: links.terms_url,
     privacyUrl: links.privacy_url,
+    tprm: tprmPartners && { partners: tprmPartners, open: search.get('tprm') === 'true' },
+    ...questionnaires,
+    sharePublished: await publicPortalPublished(db, org),
     commentsEnabled: comments,
     comments: thread,
   }

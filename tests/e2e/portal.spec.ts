@@ -119,7 +119,8 @@ test.describe('home page', () => {
   test('FAQs expand to show their answers', async ({ page }) => {
     await page.goto('/')
     const section = page.getByRole('region', { name: 'Knowledge Base (FAQs)' })
-    for (const faq of FAQS) await expect(section.getByText(faq.question, { exact: true })).toBeVisible()
+    // The first five show; the rest are under View all (knowledge-base.spec.ts).
+    for (const faq of FAQS.slice(0, 5)) await expect(section.getByText(faq.question, { exact: true })).toBeVisible()
 
     const [first, second] = FAQS
     const firstAnswer = section.getByText(first.answer, { exact: true })

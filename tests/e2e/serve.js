@@ -5,6 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
+import { startFakeAnthropic } from '../fakes/anthropic.js'
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'tc-e2e-'))
 const env = { ...process.env, DATA_DIR: dataDir, SKIP_BUILD: 'true', NODE_ENV: 'production', SESSION_SECRET: 'e2e-'.repeat(10) }
@@ -17,6 +18,16 @@ if (process.env.TEST_DATABASE_URL) {
   env.DATABASE_URL = url.toString()
 }
 
+// AI answers come from a fake Anthropic API beside the server; it answers from the first source it is given.
+const anthropic = await startFakeAnthropic()
+anthropic.reply = (request) => {
+  const prompt = request.body.messages.map((message) => message.content).join('\n')
+  const first = /<source id="1"[^>]*>\n([^\n]*)/.exec(prompt)
+  return first ? `According to ${first[1]} [1], yes.` : 'The sources do not cover this.'
+}
+env.ANTHROPIC_API_KEY = 'sk-e2e'
+env.ANTHROPIC_BASE_URL = anthropic.url
+
 const server = spawn(process.execPath, ['server/start.js'], { env, stdio: 'inherit' })
 let stopping = false
 async function stop() {
@@ -24,6 +35,7 @@ async function stop() {
   stopping = true
   server.kill('SIGTERM')
   await new Promise((resolve) => server.once('exit', resolve))
+  await anthropic.close()
   if (database) await admin(`drop database if exists ${database} with (force)`)
   rmSync(dataDir, { recursive: true, force: true })
   process.exit(0)

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { catalogueItem } from '../../app/lib/catalogue/index'
 import type { Database } from '../../db/index'
 import { ACCOUNT, DEMO_ORG_SLUG, PERMISSION_PROFILE } from '../../db/seed/northwind'
+import { DEMO_DOCUMENTS } from '../../db/seed/pdf'
 import type { Env } from '../../server/env'
 import { hashToken } from '../../server/auth/tokens'
 import { bumpProductRevision } from '../../server/portal/revision'
@@ -95,6 +96,8 @@ interface Plan {
   /** Northwind's staff, and another org's account and profile (not theirs to preview). */
   staff: string
   foreign: { accountId: string; profileId: string }
+  /** The org's other searchable text (FAQs, updates, subprocessors, items' choices and auditors), whoever may see it. */
+  searchCorpus: string[]
 }
 
 const ORG_BASE = `/portal/${DEMO_ORG_SLUG}`
@@ -228,6 +231,93 @@ function found(body: string, needles: readonly Needle[]) {
 }
 
 const describeNeedle = (needle: Needle) => `${needle.why}: ${needle.kind === 'text' ? `"${needle.value.slice(0, 70)}"` : needle.value}`
+
+// ---------------------------------------------------------------------------------------------------------
+// Search ({portal}/search): probes, words that only one item's explanation or one document's text holds
+
+/** A word nothing holds, searched beside the probes: how often a response echoes the query. */
+const SEARCH_CANARY = 'zqcanaryqx'
+/** Search requests per viewer and product (each as .data, the first as HTML too): a few dozen probes each. */
+const SEARCH_TERMS_PER_PRODUCT = 2
+const SEARCH_QUERY_MAX = 512
+
+/** Words as a probe uses them, lower-cased: runs of five letters or more. */
+const wordsOf = (text: string) => new Set(text.toLowerCase().match(/[a-z]{5,}/g) ?? [])
+/** How often `word` stands as a whole word in a body, in any case. */
+const occurrences = (body: string, word: string) => body.toLowerCase().match(new RegExp(`(?<![a-z])${word}(?![a-z])`, 'g'))?.length ?? 0
+
+interface SearchProbe {
+  word: string
+  item?: MatrixItem
+  file?: MatrixFile
+}
+
+/** The text a seeded document's pages hold (what the server's text extraction indexes). */
+function documentText(file: MatrixFile) {
+  const doc = DEMO_DOCUMENTS.find((entry) => entry.fileName === file.name)
+  return doc ? [doc.title, doc.subtitle, doc.classification, ...doc.sections.flatMap((section) => [section.heading, ...section.paragraphs])].join('\n') : ''
+}
+
+/**
+ * A word of each item's explanation (in the product searched) and each document's text that no other text
+ * search may find there holds, nor the search page around results (`frame`: its markup, scripts and labels).
+ */
+function searchProbes(plan: Plan, frame: string, product: MatrixProduct): SearchProbe[] {
+  const items = plan.items.filter((item) => item.productId === product.id)
+  const sources: SearchProbe[][] = [
+    ...items.map((item) => [...wordsOf(item.explanation ?? '')].map((word) => ({ word, item }))),
+    ...plan.files.map((file) => [...wordsOf(documentText(file))].map((word) => ({ word, file }))),
+  ]
+  const holders = new Map<string, number>()
+  for (const words of sources) for (const { word } of words) holders.set(word, (holders.get(word) ?? 0) + 1)
+  // Titles, names, uids and everything else searchable disqualify a word.
+  const elsewhere = [...items.map((item) => `${item.title} ${item.uid} ${item.slug}`), ...plan.files.map((file) => file.name), ...plan.searchCorpus, DEMO_ORG_SLUG]
+  for (const text of [...elsewhere, frame]) for (const word of wordsOf(text)) holders.set(word, 2)
+  return sources.flatMap((words) => words.filter(({ word }) => holders.get(word) === 1).slice(0, 1))
+}
+
+/** The probes of what this viewer must not read in this product: items it may not read, documents it may not open. */
+function withheldProbes(viewer: ViewerSpec, probes: readonly SearchProbe[], needles: readonly Needle[]) {
+  const files = new Set(needles.filter((needle) => needle.kind === 'file').map((needle) => needle.value))
+  return probes.filter((probe) => (probe.item ? expectedAccess(viewer, probe.item) !== 'unlocked' : files.has(probe.file!.id)))
+}
+
+/** The probes as web-search "or" queries within the query limit, each with the canary. */
+function searchTerms(probes: readonly SearchProbe[]) {
+  const terms: { term: string; probes: SearchProbe[] }[] = []
+  let current: SearchProbe[] = []
+  const term = (entries: SearchProbe[]) => [SEARCH_CANARY, ...entries.map((probe) => probe.word)].join(' or ')
+  for (const probe of probes) {
+    if (term([...current, probe]).length > SEARCH_QUERY_MAX) {
+      terms.push({ term: term(current), probes: current })
+      current = []
+    }
+    current.push(probe)
+  }
+  if (current.length) terms.push({ term: term(current), probes: current })
+  return terms.slice(0, SEARCH_TERMS_PER_PRODUCT)
+}
+
+/** The search page of a product for a viewer, as HTML or as its single-fetch data. */
+function searchUrl(viewer: ViewerSpec, product: MatrixProduct, term: string, kind: 'html' | 'data', extra: Record<string, string> = {}) {
+  const params = new URLSearchParams({ q: term, ...(product.isDefault ? {} : { product: product.slug }), ...extra })
+  return withQuery(`${ORG_BASE}/search${kind === 'data' ? '.data' : ''}`, params.toString(), viewer.query)
+}
+
+const describeProbe = (viewer: ViewerSpec, probe: SearchProbe) =>
+  probe.item ? `the explanation of ${expectedAccess(viewer, probe.item)} ${probe.item.uid}` : `the text of document ${probe.file!.name}`
+
+/** Everything else search indexes, read once when the matrix is prepared. */
+async function searchableText(db: Database, orgId: string, products: readonly MatrixProduct[]) {
+  const productIds = products.map((product) => product.id)
+  const [faqs, subprocessors, updates, items] = await Promise.all([
+    db.selectFrom('faqs').select(['question', 'answer', 'comment']).where('product_id', 'in', productIds).execute(),
+    db.selectFrom('subprocessors').select(['company_name', 'company_domain', 'purpose', 'location', 'additional_details']).where('product_id', 'in', productIds).execute(),
+    db.selectFrom('updates').innerJoin('update_topics', 'update_topics.id', 'updates.topic_id').select(['update_topics.subject', 'updates.message']).where('update_topics.org_id', '=', orgId).execute(),
+    db.selectFrom('items').select(['choice', 'auditor']).where('product_id', 'in', productIds).execute(),
+  ])
+  return [...faqs, ...subprocessors, ...updates, ...items].map((row) => Object.values(row).filter(Boolean).join('\n'))
+}
 
 // ---------------------------------------------------------------------------------------------------------
 // The data: the seeded demo, plus what the matrix needs
@@ -455,7 +545,8 @@ async function prepare(db: Database): Promise<Plan> {
       })),
     )
     .execute()
-  return { products, items, files: [...files.values()], viewers, comments, staff, foreign: { accountId: otherMember.id, profileId: otherProfile.id } }
+  const searchCorpus = await searchableText(db, org.id, products)
+  return { products, items, files: [...files.values()], viewers, comments, staff, foreign: { accountId: otherMember.id, profileId: otherProfile.id }, searchCorpus }
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -523,6 +614,29 @@ for (const backend of BACKENDS) {
       })
       tally.started = performance.now()
     }, 120_000)
+
+    // The server reads the documents' text in the background once it is up: wait until staff find every
+    // document by its probe (in each product that links it), so document probes mean something.
+    const probes = new Map<string, SearchProbe[]>()
+    beforeAll(async () => {
+      // The page around results, as each kind of viewer gets it (a query that finds nothing).
+      const frames = plan.viewers.filter((viewer) => ['anonymous', 'Contoso member', 'staff (Main)', 'preview account Contoso'].includes(viewer.name))
+      const frame = await Promise.all(frames.flatMap((viewer) => (['html', 'data'] as const).map(async (kind) => (await get(searchUrl(viewer, plan.products[1], SEARCH_CANARY, kind), viewer.cookie)).body.toString('utf8'))))
+      for (const product of plan.products) probes.set(product.id, searchProbes(plan, frame.join('\n'), product))
+      const staff = plan.viewers.find((viewer) => viewer.main)!
+      const deadline = Date.now() + 60_000
+      for (const product of plan.products) {
+        const linked = probes.get(product.id)!.filter((probe) => probe.file?.links.some((item) => item.productId === product.id))
+        const url = searchUrl(staff, product, searchTerms(linked)[0].term, 'data', { group: 'documents' })
+        for (;;) {
+          const body = (await get(url, staff.cookie)).body.toString('utf8')
+          const missing = linked.filter((probe) => !body.includes(probe.file!.id))
+          if (!missing.length) break
+          if (Date.now() > deadline) throw new Error(`Staff's search never found ${missing.map((probe) => `${probe.file!.name} by "${probe.word}"`).join(', ')}`)
+          await new Promise((resolve) => setTimeout(resolve, 250))
+        }
+      }
+    }, 90_000)
     afterAll(async () => {
       const size = plan
         ? `${plan.viewers.length} viewers × ${plan.items.length} item rows (${plan.items.filter((item) => item.enabled).length} switched on) in ${plan.products.length} products, ${plan.files.length} documents, ${plan.comments.length} comments`
@@ -699,6 +813,38 @@ for (const backend of BACKENDS) {
           else if (JSON.stringify(included.sort()) !== JSON.stringify(expected.sort())) problem(url, `bulk included ${included.length}, expected ${expected.length}`)
           else if (Number(response.headers.get('x-bulk-included')) !== expected.length) problem(url, 'bulk X-Bulk-Included disagrees')
         })
+
+        // Search: the probes of everything this viewer may not read, a few requests per product. Neither the
+        // results page nor its data may hold a needle, or a probe's word more often than the query is echoed.
+        const anonymous = plan.viewers.find((entry) => entry.name === 'anonymous')!
+        for (const product of plan.products) {
+          const own = needles.get(product.id)!
+          searchTerms(withheldProbes(viewer, probes.get(product.id)!, own)).forEach(({ term, probes: asked }, index) => {
+            for (const kind of index === 0 ? (['data', 'html'] as const) : (['data'] as const)) {
+              tasks.push(async () => {
+                const url = searchUrl(viewer, product, term, kind)
+                const { status, body: raw } = await get(url, viewer.cookie)
+                const body = raw.toString('utf8')
+                if (status !== 200) problem(url, `search status ${status}, expected 200`)
+                for (const leak of found(body, own)) problem(url, `LEAK search: ${describeNeedle(leak)}`)
+                const echoes = occurrences(body, SEARCH_CANARY)
+                if (!echoes) problem(url, 'search: the query is not echoed, so probe counts mean nothing')
+                for (const probe of asked) if (occurrences(body, probe.word) > echoes) problem(url, `LEAK search finds "${probe.word}" of ${describeProbe(viewer, probe)}`)
+              })
+            }
+          })
+          // The control: staff find text of what anonymous visitors may not read, so the probes work.
+          if (viewer.main) {
+            const [control] = searchTerms(withheldProbes(anonymous, probes.get(product.id)!, needlesFor(anonymous, product, plan)))
+            tasks.push(async () => {
+              const url = searchUrl(viewer, product, control.term, 'data')
+              const body = (await get(url, viewer.cookie)).body.toString('utf8')
+              const echoes = occurrences(body, SEARCH_CANARY)
+              if (!control.probes.some((probe) => occurrences(body, probe.word) > echoes)) problem(url, `control: staff's search finds none of ${control.probes.length} probes`)
+            })
+          }
+        }
+        // AI answers ({portal}/search/answer): their part of the matrix goes here, asking with the same probes.
 
         await inBatches(tasks)
         if (viewer.main) {

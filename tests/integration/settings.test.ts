@@ -223,11 +223,29 @@ describeEachDatabase('portal settings', (database) => {
   it('saves the documents section', async () => {
     const org = await createOrg(database())
     expect((await customization(org)).watermark_enabled).toBe(true)
-    const entry = await saves(org, { intent: 'documents', documentAccessType: 'view-only', commentsEnabled: 'on' })
+    expect((await customization(org)).ai_answers_enabled).toBe(false)
+    const entry = await saves(org, { intent: 'documents', documentAccessType: 'view-only', commentsEnabled: 'on', aiAnswersEnabled: 'on' })
     expect((await orgRow(org)).document_access_type).toBe('view-only')
     const row = await customization(org)
-    expect({ bulk: row.bulk_download_enabled, watermark: row.watermark_enabled, subscribe: row.subscribe_enabled, comments: row.comments_enabled }).toEqual({ bulk: false, watermark: false, subscribe: false, comments: true })
-    expect(entry.after).toEqual({ documentAccessType: 'view-only', bulkDownloadEnabled: false, watermarkEnabled: false, subscribeEnabled: false, commentsEnabled: true })
+    expect({ bulk: row.bulk_download_enabled, watermark: row.watermark_enabled, subscribe: row.subscribe_enabled, comments: row.comments_enabled, ai: row.ai_answers_enabled, questionnaires: row.questionnaires_enabled, tprm: row.tprm_enabled }).toEqual({
+      bulk: false,
+      watermark: false,
+      subscribe: false,
+      comments: true,
+      ai: true,
+      questionnaires: false,
+      tprm: false,
+    })
+    expect(entry.after).toEqual({
+      documentAccessType: 'view-only',
+      bulkDownloadEnabled: false,
+      watermarkEnabled: false,
+      subscribeEnabled: false,
+      commentsEnabled: true,
+      aiAnswersEnabled: true,
+      questionnairesEnabled: false,
+      tprmEnabled: false,
+    })
     await saves(org, { intent: 'documents', documentAccessType: 'view-and-download', watermarkEnabled: 'on' })
     expect((await customization(org)).watermark_enabled).toBe(true)
     expect((await refuses(org, { intent: 'documents', documentAccessType: 'download-only' })).documentAccessType).toEqual(['Choose whether visitors may download documents'])

@@ -7,9 +7,11 @@ import { DocumentsSection } from './documents-section'
 import { CertificationsSection, HelpSection, KnowledgeBaseSection, OverviewSection, SubprocessorsSection, TrustedBySection } from './sections'
 import { UpdatesSection } from './updates-section'
 import { SubscribeLink, subscribable } from './subscribe-link'
+import { SharePopover } from './share-popover'
+import { SearchBox } from './search/search-box'
 import { StaffBar } from './editing/staff-bar'
 import { EditorDialogs, loadStaffTools } from './staff-tools'
-import { AccountMenu, loadVisitorTools, PreviewBanner, VisitorDialogs } from './visitor-tools'
+import { AccountMenu, FaqDialog, loadVisitorTools, PreviewBanner, VisitorDialogs } from './visitor-tools'
 import type { AccessActionData } from '@server/visitors/portal-actions'
 import { BellIcon, ChevronIcon, HelpIcon, ShieldIcon } from '~/components/icons'
 import { withQuery } from '~/lib/format'
@@ -41,9 +43,15 @@ export function PortalPage({ view, actionData }: { view: PortalView; actionData?
           <PortalSection key={section} id={section} view={view} />
         ))}
       </main>
+      <SharePopover view={view} />
       <PortalFooter view={view} />
       <ContactBubble view={view} />
       {view.openCard ? <CardDrawer view={view} card={view.openCard} /> : null}
+      {view.knowledgeBase?.dialog ? (
+        <Suspense fallback={null}>
+          <FaqDialog view={view} />
+        </Suspense>
+      ) : null}
       {visitor && showsVisitorTools ? (
         <Suspense fallback={null}>
           <VisitorDialogs view={view} visitor={visitor} actionData={actionData} />
@@ -97,6 +105,7 @@ function PortalHeader({ view }: { view: PortalView }) {
           {org.logoUrl ? <img src={org.logoUrl} alt={`${org.name} logo`} height={32} /> : <span className="portal-header__name">{org.name}</span>}
         </a>
         <h1 className={portal.showTitle ? 'portal-header__title' : 'visually-hidden'}>{portal.showTitle ? portal.title : `${org.name} ${portal.title}`}</h1>
+        <SearchBox view={view} />
         <div className="portal-header__actions">
           {view.products.length > 1 ? <ProductSelector view={view} /> : null}
           {subscribable(view) ? <SubscribeLink source="subscribe_button" className="button button--secondary" /> : null}

@@ -1,11 +1,13 @@
 import { useEffect, useRef, useState } from 'react'
 import { Form, Link, useLocation, useSubmit } from 'react-router'
-import type { PortalView, SubprocessorColumn } from './types'
+import type { FaqView, PortalView, SubprocessorColumn } from './types'
 import { itemHref, LockBadge } from './cards'
 import { BuildingIcon, SearchIcon } from '~/components/icons'
 import { CardMenu } from './editing/card-menu'
 import { dialogHref } from './editing/links'
-import { formatDate } from '~/lib/format'
+import { formatDate, withQuery } from '~/lib/format'
+import { FAQ_PREVIEW_ENTRIES } from '~/lib/portal-view'
+import { loadFaqDialog } from './visitor-tools'
 
 export function OverviewSection({ view }: { view: PortalView }) {
   const overview = view.overview!
@@ -192,21 +194,52 @@ export function SubprocessorsSection({ view }: { view: PortalView }) {
   )
 }
 
+/** The first entries as disclosures, then "View all", which opens the FAQ dialog (`faqs=true`). */
 export function KnowledgeBaseSection({ view }: { view: PortalView }) {
-  if (!view.faqs.length) return null
+  const location = useLocation()
+  const knowledgeBase = view.knowledgeBase
+  if (!knowledgeBase || !view.faqs.length) return null
+  // The dialog's code arrives as the pointer or focus nears the link, or as the page hydrates with it open.
+  const prefetchDialog = () => void loadFaqDialog()
+  if (knowledgeBase.dialog && typeof document !== 'undefined') prefetchDialog()
   return (
-    <section className="panel knowledge-base" aria-labelledby="knowledge-base-title">
-      <h2 id="knowledge-base-title">Knowledge Base (FAQs)</h2>
+    <section className="panel knowledge-base" id="knowledge-base" aria-labelledby="knowledge-base-title">
+      <div className="panel__header">
+        <h2 id="knowledge-base-title">Knowledge Base (FAQs)</h2>
+        {knowledgeBase.manageHref ? (
+          <Link to={knowledgeBase.manageHref} className="button button--secondary button--small">
+            Manage
+          </Link>
+        ) : null}
+      </div>
       <div className="faq-list">
-        {view.faqs.map((faq) => (
+        {view.faqs.slice(0, FAQ_PREVIEW_ENTRIES).map((faq) => (
           <details key={faq.id} className="faq">
             <summary>{faq.question}</summary>
-            <p>{faq.answer}</p>
-            {faq.comment ? <p className="faq__comment">{faq.comment}</p> : null}
+            <FaqAnswer faq={faq} />
           </details>
         ))}
       </div>
+      <Link
+        className="knowledge-base__all"
+        to={withQuery(location.pathname, location.search, { faqs: 'true', faqQuery: null })}
+        preventScrollReset
+        onPointerEnter={prefetchDialog}
+        onFocus={prefetchDialog}
+      >
+        View all
+      </Link>
     </section>
+  )
+}
+
+/** An entry's answer and its comment, as the section and the FAQ dialog show them. */
+export function FaqAnswer({ faq }: { faq: FaqView }) {
+  return (
+    <>
+      <p>{faq.answer}</p>
+      {faq.comment ? <p className="faq__comment">{faq.comment}</p> : null}
+    </>
   )
 }
 

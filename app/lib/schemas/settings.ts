@@ -279,6 +279,9 @@ export const documentSettingsSchema = z.object({
   watermarkEnabled: checkbox,
   subscribeEnabled: checkbox,
   commentsEnabled: checkbox,
+  aiAnswersEnabled: checkbox,
+  questionnairesEnabled: checkbox,
+  tprmEnabled: checkbox,
 })
 
 export type PortalSettingsInput = z.output<typeof portalSettingsSchema>

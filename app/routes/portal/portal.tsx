@@ -7,11 +7,12 @@ import { loadPortalView } from '@server/portal/view'
 import { SHARED_PAGE_HEADER } from '@server/page-cache'
 import { readForm } from '@server/http/forms'
 import { handleVisitorAction, isVisitorIntent } from '@server/visitors/portal-actions'
+import { handleQuestionnairePost, questionnairePost } from '@server/questionnaires/portal'
 import { loadVisitorView } from '@server/visitors/view'
 import { ErrorView } from '~/components/error-view'
 import { PortalPage, visitorToolsShown } from '~/components/portal/portal-page'
 import { loadStaffTools } from '~/components/portal/staff-tools'
-import { loadVisitorTools } from '~/components/portal/visitor-tools'
+import { loadFaqDialog, loadQuestionnaireDialogs, loadTprmDialog, loadVisitorTools } from '~/components/portal/visitor-tools'
 import { portalMeta } from '~/lib/portal-meta'
 import { isRouteErrorResponse, useRouteError } from 'react-router'
 
@@ -25,6 +26,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     productSlug: params.productSlug,
     itemSlug: params.itemSlug,
     search: url.searchParams,
+    answers: Boolean(context.env.ANTHROPIC_API_KEY),
   })
   if (!view) throw data('This page does not exist.', { status: 404 })
   view.visitor = await loadVisitorView(context.db, context.env, org, viewer, view, url.searchParams)
@@ -32,17 +34,31 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   // Staff pages render their tools in place (see staff-tools.tsx), visitor dialogs likewise.
   if (view.editor) await loadStaffTools()
   if (visitorToolsShown(view) || request.method === 'POST') await loadVisitorTools()
+  if (view.visitor.tprm?.open) await loadTprmDialog()
+  if (view.visitor.questionnaire) await loadQuestionnaireDialogs()
+  if (view.knowledgeBase?.dialog) await loadFaqDialog()
   // Only a page built for the Public mode may be stored and served to others (server/page-cache.ts);
   // an account member's page is stored for their own cookies. Invitation and unsubscribe pages carry a token.
-  const invitation = url.searchParams.has('inviteToken') || url.searchParams.has('unsubscribeToken')
+  // A questionnaire dialog shows the account's own list, which the page's fingerprint does not cover.
+  const invitation = url.searchParams.has('inviteToken') || url.searchParams.has('unsubscribeToken') || view.visitor.questionnaire !== null
   const mark = invitation ? null : view.mode === 'Public' ? 'public' : fingerprint && `account ${org.id} ${fingerprint}`
   return data(view, { headers: mark ? { [SHARED_PAGE_HEADER]: mark } : {} })
 }
 
-export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders
+export const headers: Route.HeadersFunction = ({ loaderHeaders, actionHeaders }) => {
+  // An action's answer no cache may keep (a TPRM token, shown once) says so.
+  const cacheControl = actionHeaders.get('Cache-Control')
+  if (!cacheControl) return loaderHeaders
+  const headers = new Headers(loaderHeaders)
+  headers.set('Cache-Control', cacheControl)
+  return headers
+}
 
 /** In-place edits by staff with statuspage:edit (Main mode); every intent checks it again. */
 export async function action({ request, params, context }: Route.ActionArgs) {
+  // A questionnaire (`?questionnaire=file|link`) is checked before its body, which may be a large file, is read.
+  const questionnaire = questionnairePost(request)
+  if (questionnaire) return handleQuestionnairePost(request, context, params, questionnaire)
   const formData = await readForm(request)
   if (isVisitorIntent(formData.get('intent'))) return handleVisitorAction(request, context, params, formData)
   return handlePortalEdit(request, context, params, formData)

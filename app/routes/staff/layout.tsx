@@ -4,7 +4,7 @@ import { requireStaff } from '@server/auth/require'
 import { ShieldIcon } from '~/components/icons'
 import { hasPermission, SCOPE_TITLES, type StaffScope } from '~/lib/permissions'
 
-const NAV: StaffScope[] = ['access-requests', 'accounts', 'updates', 'subscribers', 'documents', 'analytics', 'members', 'audit', 'settings']
+const NAV: StaffScope[] = ['access-requests', 'accounts', 'questionnaires', 'updates', 'subscribers', 'documents', 'knowledge-base', 'analytics', 'members', 'audit', 'settings']
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const staff = await requireStaff(request, context)

@@ -14,6 +14,7 @@ import { CheckboxField as Checkbox, TextareaField, TextField } from '~/component
 import type { AccessActionData } from '@server/visitors/portal-actions'
 import { useHydrated } from '~/components/ui/use-hydrated'
 import { useMenuButton } from '~/components/ui/menu'
+import { QuestionnaireDialogs, TprmDialog } from '../visitor-tools'
 
 /** Every query parameter a visitor dialog opens with; closing one clears them all. */
 const DIALOG_PARAMS = [
@@ -30,6 +31,7 @@ const DIALOG_PARAMS = [
   'source',
   'subscribeStatus',
   'unsubscribeToken',
+  'tprm',
 ]
 
 function useCloseHref() {
@@ -63,6 +65,8 @@ export function VisitorDialogs({ view, visitor, actionData }: { view: PortalView
   if (visitor.ndaDialog) return <NdaDialog view={view} text={visitor.ndaDialog.text} actionData={actionData} />
   if (visitor.accessExpired) return <AccessExpiredDialog view={view} />
   if (visitor.inviteDialog) return <InviteDialog actionData={actionData} />
+  if (visitor.tprm?.open) return <TprmDialog view={view} visitor={visitor} actionData={actionData} />
+  if (visitor.questionnaire) return <QuestionnaireDialogs view={view} dialog={visitor.questionnaire} actionData={actionData} />
   if (visitor.welcome) return <WelcomeDialog view={view} visitor={visitor} />
   return null
 }
@@ -753,6 +757,21 @@ export function AccountMenu({ view, visitor }: { view: PortalView; visitor: Visi
       <Link role={role} className="account-menu__item" tabIndex={role ? -1 : undefined} to={withQuery(location.pathname, location.search, { inviteColleagues: 'true' })} preventScrollReset>
         Invite colleagues
       </Link>
+      {visitor.tprm ? (
+        <Link role={role} className="account-menu__item" tabIndex={role ? -1 : undefined} to={withQuery(location.pathname, location.search, { tprm: 'true' })} preventScrollReset>
+          Send data to TPRM tool
+        </Link>
+      ) : null}
+      {visitor.questionnairesOffered ? (
+        <>
+          <Link role={role} className="account-menu__item" tabIndex={role ? -1 : undefined} to={withQuery(location.pathname, location.search, { questionnaire: 'true', questionnaires: null })} preventScrollReset>
+            Upload questionnaire
+          </Link>
+          <Link role={role} className="account-menu__item" tabIndex={role ? -1 : undefined} to={withQuery(location.pathname, location.search, { questionnaires: 'list', questionnaire: null })} preventScrollReset>
+            Questionnaires
+          </Link>
+        </>
+      ) : null}
       <Form method="post" action={location.pathname} role="none">
         <input type="hidden" name="intent" value="logout" />
         <button type="submit" role={role} className="account-menu__item" tabIndex={role ? -1 : undefined}>

@@ -51,6 +51,8 @@ import {
   type SettingsSection,
 } from '~/lib/schemas/settings'
 import { DOCUMENT_ACCESS_LABELS } from '~/lib/schemas/documents'
+import { submitTprmPartner } from '@server/tprm/settings'
+import { TprmPartnersSection } from './tprm-partners'
 import { FieldErrors, FormErrors } from '~/components/ui/form-errors'
 import { CheckboxField, TextareaField, TextField, type Field } from '~/components/ui/fields'
 
@@ -92,6 +94,9 @@ export async function action({ request, context }: Route.ActionArgs) {
       return submitSection(context, formData, 'nda', ndaSettingsSchema, (value) => saveNdaSection(context.db, staff, value))
     case 'documents':
       return submitSection(context, formData, 'documents', documentSettingsSchema, (value) => saveDocumentsSection(context.db, staff, value))
+    case 'tprm-partner-add':
+    case 'tprm-partner-remove':
+      return submitTprmPartner(context, staff, formData)
     default:
       throw data('Unknown intent', { status: 400 })
   }
@@ -118,7 +123,7 @@ type LastResult = SubmissionResult<string[]> | undefined
 const sectionId = (intent: SettingsSection) => `${intent}-settings`
 
 export default function Settings({ loaderData }: Route.ComponentProps) {
-  const { settings, profiles } = loaderData
+  const { settings, profiles, tprmPartners } = loaderData
   const actionData = useActionData<typeof action>()
   const resultOf = (intent: SettingsSection): LastResult => (actionData?.intent === intent ? actionData.result : undefined)
   // A section remounts (taking the saved values as its defaults) only when what it shows was saved.
@@ -132,7 +137,7 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
           <Link to="/settings/outbox">E-mail outbox</Link>
         </p>
       </header>
-      {actionData ? (
+      {actionData && actionData.intent !== 'tprm-partners' ? (
         <p className="form__error" role="alert">
           The <a href={`#${sectionId(actionData.intent)}`}>{SECTION_TITLES[actionData.intent]}</a> settings were not saved: correct the fields marked below.
         </p>
@@ -142,6 +147,7 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
       <AccessSection key={keyOf(settings.access)} values={settings.access} profiles={profiles} lastResult={resultOf('access')} />
       <NdaSection key={keyOf(settings.nda)} values={settings.nda} lastResult={resultOf('nda')} />
       <DocumentsSection key={keyOf(settings.documents)} values={settings.documents} lastResult={resultOf('documents')} />
+      <TprmPartnersSection key={keyOf(tprmPartners)} partners={tprmPartners} lastResult={actionData?.intent === 'tprm-partners' ? actionData.result : undefined} />
     </div>
   )
 }
@@ -376,6 +382,11 @@ function DocumentsSection({ values, lastResult }: { values: PortalSettings['docu
       </CheckboxField>
       <CheckboxField field={fields.subscribeEnabled} className="settings__checkbox">Subscribe button enabled</CheckboxField>
       <CheckboxField field={fields.commentsEnabled} className="settings__checkbox">Comments enabled</CheckboxField>
+      <CheckboxField field={fields.aiAnswersEnabled} className="settings__checkbox">
+        Ask AI enabled (account members' questions, and the content they may see that answers them, are sent to Anthropic)
+      </CheckboxField>
+      <CheckboxField field={fields.questionnairesEnabled} className="settings__checkbox">Questionnaires enabled</CheckboxField>
+      <CheckboxField field={fields.tprmEnabled} className="settings__checkbox">Send data to TPRM tool enabled</CheckboxField>
     </SettingsForm>
   )
 }

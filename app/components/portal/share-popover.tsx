@@ -1,0 +1,62 @@
+import { useState, type KeyboardEvent } from 'react'
+import type { PortalView } from './types'
+import { useHydrated } from '~/components/ui/use-hydrated'
+
+// The Share popover (spec section 2.8): a disclosure, so it opens and its links work without JavaScript;
+// Copy link is then a read-only field to copy by hand. It is on the public page's first load, so it stays
+// small: no dependency, no dialog machinery. It shares the portal's public URL, never this page's query.
+
+export function SharePopover({ view }: { view: PortalView }) {
+  const hydrated = useHydrated()
+  const [copied, setCopied] = useState(false)
+  const url = view.portal.portalUrl
+  const name = `${view.org.name} ${view.portal.title}`
+  const off = !view.visitor?.sharePublished
+  const link = (label: string, href: string, newTab: boolean) =>
+    off ? (
+      <a className="share__action" role="link" aria-disabled="true">
+        {label}
+      </a>
+    ) : (
+      <a className="share__action" href={href} {...(newTab ? { target: '_blank', rel: 'noopener noreferrer' } : {})}>
+        {label}
+      </a>
+    )
+  return (
+    // A landmark of its own: on small screens a card at the page's end, outside main and the footer.
+    <aside aria-label="Share">
+      <details className="share" onKeyDown={closeOnEscape}>
+        <summary className="button button--secondary">Share</summary>
+        <div className="share__popover" role="group" aria-labelledby="share-title">
+          <h2 id="share-title">Share the {name}</h2>
+          {off ? <p>Share links will be disabled until a public portal is published</p> : null}
+          {hydrated ? (
+            <button
+              type="button"
+              className="share__action"
+              disabled={off}
+              aria-live="polite"
+              onClick={() => navigator.clipboard.writeText(url).then(() => (setCopied(true), setTimeout(setCopied, 3000, false)))}
+            >
+              {copied ? 'Copied!' : 'Copy link'}
+            </button>
+          ) : (
+            <label className="share__copy">
+              Copy link
+              <input readOnly disabled={off} value={off ? '' : url} />
+            </label>
+          )}
+          {link('Share to LinkedIn', `https://www.linkedin.com/sharing/share-offsite/?url=${encodeURIComponent(url)}`, true)}
+          {link('Share via email', `mailto:?subject=${encodeURIComponent(name)}&body=${encodeURIComponent(url)}`, false)}
+        </div>
+      </details>
+    </aside>
+  )
+}
+
+/** Escape closes the popover and puts focus back on its button, as a menu would. */
+function closeOnEscape(event: KeyboardEvent<HTMLDetailsElement>) {
+  if (event.key !== 'Escape' || !event.currentTarget.open) return
+  event.currentTarget.open = false
+  event.currentTarget.querySelector('summary')?.focus()
+}

@@ -1,0 +1,78 @@
+import type { Database } from '../../db/index'
+import { QUESTIONNAIRE_EXTENSIONS, QUESTIONNAIRE_MESSAGES, type QuestionnaireExtension } from '../../app/lib/questionnaires'
+import { readCookie } from '../auth/cookies'
+import { hashToken, looksLikeToken } from '../auth/tokens'
+import { sanitiseFileName, sniffDocumentType, UploadRejected } from '../files/upload'
+import { VISITOR_COOKIE } from '../visitors/sessions'
+
+// What a questionnaire file may be: one of the spec's types, named for what its bytes are. The documents
+// library's sniffing reads PDF, OOXML and text; the legacy Office formats and plain ZIPs are told by their
+// signatures here. A file whose bytes do not match its extension is refused, whatever the browser claimed.
+
+const OLE_COMPOUND = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]
+const ZIP_SIGNATURES = [
+  [0x50, 0x4b, 0x03, 0x04],
+  // An empty archive is only its end record.
+  [0x50, 0x4b, 0x05, 0x06],
+]
+
+/** The type the documents library's sniffing must find for each extension it reads. */
+const SNIFFED: Partial<Record<QuestionnaireExtension, string>> = {
+  pdf: 'application/pdf',
+  txt: 'text/plain; charset=utf-8',
+  csv: 'text/csv; charset=utf-8',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+}
+
+const LEGACY_OFFICE: Partial<Record<QuestionnaireExtension, string>> = {
+  xls: 'application/vnd.ms-excel',
+  doc: 'application/msword',
+}
+
+const startsWith = (bytes: Uint8Array, signature: readonly number[]) => bytes.length >= signature.length && signature.every((byte, index) => bytes[index] === byte)
+
+const extensionOf = (name: string) => /\.([a-z0-9]+)$/i.exec(name)?.[1]?.toLowerCase() as QuestionnaireExtension | undefined
+
+/** A questionnaire's safe name and real content type; throws UploadRejected for anything else. */
+export async function questionnaireFile(bytes: Uint8Array, name: string): Promise<{ name: string; contentType: string }> {
+  if (bytes.byteLength === 0) throw new UploadRejected(QUESTIONNAIRE_MESSAGES.fileRequired)
+  const safeName = sanitiseFileName(name)
+  const extension = extensionOf(safeName)
+  if (!extension || !QUESTIONNAIRE_EXTENSIONS.includes(extension)) throw new UploadRejected(QUESTIONNAIRE_MESSAGES.fileType)
+  const legacy = LEGACY_OFFICE[extension]
+  if (legacy) {
+    if (startsWith(bytes, OLE_COMPOUND)) return { name: safeName, contentType: legacy }
+  } else if (extension === 'zip') {
+    if (ZIP_SIGNATURES.some((signature) => startsWith(bytes, signature))) return { name: safeName, contentType: 'application/zip' }
+  } else {
+    const sniffed = await sniffDocumentType(bytes, safeName).catch((error) => {
+      if (error instanceof UploadRejected) return null
+      throw error
+    })
+    if (sniffed === SNIFFED[extension]) return { name: safeName, contentType: sniffed }
+  }
+  throw new UploadRejected(QUESTIONNAIRE_MESSAGES.fileType)
+}
+
+// The portal page takes a questionnaire file where its form posts: the product's home with
+// `?questionnaire=file`, as a document request or React Router's `.data` fetch of it.
+const PORTAL_HOME = /^(?:\/portal\/[^/]+)?(?:\/product\/[^/]+)?(?:\/|\/_root\.data|\/_\.data|\.data)?$/i
+
+/** Whether a request is a questionnaire upload (from its request line alone: the body limit is decided before reading it). */
+export function isQuestionnaireUpload(method: string | undefined, url: string | undefined) {
+  if (method !== 'POST') return false
+  const [path, query = ''] = (url ?? '/').split('?')
+  return PORTAL_HOME.test(path) && new URLSearchParams(query).get('questionnaire') === 'file'
+}
+
+/**
+ * Whether the Cookie header carries a live visitor session, of any org: enough to take an upload's body;
+ * the action checks the member, the org and the setting before it keeps anything.
+ */
+export async function hasVisitorSession(db: Database, cookie: string | undefined) {
+  const token = readCookie(new Request('http://localhost/', { headers: { cookie: cookie ?? '' } }), VISITOR_COOKIE)
+  if (!looksLikeToken(token)) return false
+  const session = await db.selectFrom('visitor_sessions').select('id').where('id', '=', hashToken(token)).where('expires_at', '>', new Date()).executeTakeFirst()
+  return Boolean(session)
+}

@@ -1,0 +1,84 @@
+// Search (issue 10): the index kept by every edit, PDF text read in the background, prefix and web-search
+// syntax, excerpts, groups and counts, and access inside the query, on the demo data and on both databases.
+import { expect, it } from 'vitest'
+import { loader as searchLoader } from '../../app/routes/portal/search'
+import type { SearchResults } from '../../app/lib/search'
+import { plainText } from '../../app/lib/search'
+import { extractNext } from '../../server/search/extract'
+import { describeEachDatabase } from '../setup/database'
+import { visitorCookie } from '../setup/factories'
+import { callRoute } from '../setup/route'
+import { staffCookie } from '../setup/staff'
+
+interface Page {
+  term: string
+  results: SearchResults | null
+  failed: boolean
+}
+
+describeEachDatabase('search', (database) => {
+  const db = () => database().handle.db
+  const search = (query: string, options: { cookie?: string } = {}) =>
+    callRoute<Page>(searchLoader as never, database(), { path: `/portal/northwind/search?${query}`, params: { orgSlug: 'northwind' }, cookie: options.cookie })
+  const titles = (page: Page, type?: string) =>
+    (page.results?.groups ?? []).filter((group) => !type || group.type === type).flatMap((group) => group.hits.map((hit) => plainText(hit.title)))
+  async function memberCookie() {
+    const org = await db().selectFrom('orgs').select('id').where('slug', '=', 'northwind').executeTakeFirstOrThrow()
+    const member = await db().selectFrom('account_members').select('id').where('email', '=', 'visitor@contoso.test').executeTakeFirstOrThrow()
+    return visitorCookie(database(), org, member.id)
+  }
+
+  it('finds items, FAQs and updates by a prefix of a word, grouped and sorted by label, with highlighted excerpts', async () => {
+    const page = (await search('q=encr')).data
+    expect(page.results!.total).toBeGreaterThan(0)
+    const labels = page.results!.groups.map((group) => group.label)
+    expect(labels).toEqual([...labels].sort())
+    expect(page.results!.groups.every((group) => group.hits.length <= 3 && group.count >= group.hits.length)).toBe(true)
+    const marks = page.results!.groups.flatMap((group) => group.hits.flatMap((hit) => [...hit.title, ...hit.excerpt])).filter((part) => part.mark)
+    expect(marks.length).toBeGreaterThan(0)
+    expect(marks.every((part) => /^encr/i.test(part.text))).toBe(true)
+    expect(page.results!.top).not.toBeNull()
+  })
+
+  it('answers odd input without an error: punctuation only, tsquery syntax, SQL, markup; 400 over 512 characters', async () => {
+    for (const query of ['!!!', "'&|:*()", 'encryption & | !', "x'); drop table items; --", '<script>alert(1)</script>', '"unterminated', '-', 'or or or']) {
+      const page = await search(new URLSearchParams({ q: query }).toString())
+      expect(page.status, query).toBe(200)
+      expect(page.data.failed).toBe(false)
+    }
+    const long = await search(new URLSearchParams({ q: 'a'.repeat(10_000) }).toString())
+    expect(long.status).toBe(400)
+    expect(String(long.data)).toContain('at most 512 characters')
+  })
+
+  it('keeps the index current in the edit transaction and reads PDF pages in the background', async () => {
+    // The demo's PDFs are waiting for their text.
+    let extracted = 0
+    while (await extractNext(db(), database().env)) extracted++
+    expect(extracted).toBeGreaterThan(0)
+    const pending = await db().selectFrom('files').select('id').where('text_status', '=', 'pending').execute()
+    expect(pending).toEqual([])
+    const pages = await db().selectFrom('search_entries').select('id').where('kind', '=', 'document').where('page', '>', 0).execute()
+    expect(pages.length).toBeGreaterThan(0)
+  })
+
+  it('shows a restricted item to an anonymous visitor by its title only, and its text to a member it is granted to', async () => {
+    const anonymous = (await search('q=continuity')).data
+    const locked = anonymous.results!.groups.flatMap((group) => group.hits).filter((hit) => hit.locked)
+    for (const hit of locked) {
+      expect(hit.excerpt).toEqual([])
+      expect(hit.item?.explanation).toBeNull()
+    }
+    const cookie = await memberCookie()
+    const member = (await search('q=continuity', { cookie })).data
+    expect(member.results!.total).toBeGreaterThanOrEqual(anonymous.results!.total)
+  })
+
+  it('lets staff in Main mode find everything, hidden items included', async () => {
+    const cookie = await staffCookie(database())
+    const staff = (await search('q=security', { cookie })).data
+    const anonymous = (await search('q=security')).data
+    expect(staff.results!.total).toBeGreaterThanOrEqual(anonymous.results!.total)
+    expect(titles(staff).length).toBeGreaterThan(0)
+  })
+})
