@@ -162,7 +162,7 @@ test.describe('search dialog', () => {
     for (let step = 0; step < 12 && (await option.getAttribute('aria-selected')) !== 'true'; step++) await page.keyboard.press('ArrowDown')
     await expect(await activeOption(dialog, input)).toContainText('Update')
     await page.keyboard.press('Enter')
-    await expect(page).toHaveURL(/\/\?tcuUid=[0-9a-f-]{36}#trust-center-updates-title$/)
+    await expect(page).toHaveURL(/\/\?tcuUid=[0-9a-f-]{36}#updates$/)
     await expect(searchDialog(page)).toHaveCount(0)
     await expect(page.getByRole('region', { name: /Updates$/ })).toContainText(update.subject)
   })

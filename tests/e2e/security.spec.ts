@@ -59,7 +59,7 @@ test.describe('response headers', () => {
     const nonces = await page.locator('script').evaluateAll((scripts) => scripts.map((script) => (script as HTMLScriptElement).nonce))
     expect(nonces.length).toBeGreaterThan(0)
     for (const value of nonces) expect(value).toBe(nonce)
-    if (hasJavaScript(testInfo.project.name)) await waitForHydration(page.getByRole('search').getByRole('searchbox'))
+    if (hasJavaScript(testInfo.project.name)) await waitForHydration(page.getByRole('searchbox', { name: 'Search items' }))
     expect(violations).toEqual([])
   })
 
@@ -140,7 +140,7 @@ test.describe('hostile input', () => {
     })
     const response = await page.goto(`/?subprocessorSearch=${encodeURIComponent(payload)}`)
     expect(response?.status()).toBe(200)
-    const box = page.getByRole('search').getByRole('searchbox')
+    const box = page.getByRole('searchbox', { name: 'Search by subprocessor name or information' })
     await expect(box).toHaveValue(payload)
     if (hasJavaScript(testInfo.project.name)) await waitForHydration(box)
     await expect(page.getByRole('region', { name: 'Subprocessors' }).getByRole('status')).toHaveText('No results match this criteria')
