@@ -1,4 +1,5 @@
 import { sql } from 'kysely'
+import { isViewOnly } from './urls'
 import type { Database } from '../../db/index'
 import { portalAccess } from '../access/portal-access'
 import { accessChecked, PUBLIC_VIEWER, type Viewer } from '../access/visibility'
@@ -37,7 +38,7 @@ export async function authoriseFile(db: Database, org: PortalOrg, viewer: Viewer
     accessCheckedItems(db).innerJoin('item_files', 'item_files.item_id', 'items.id').where('item_files.file_id', '=', file.id).execute(),
     db.selectFrom('cards').select('id').where('icon_file_id', '=', file.id).executeTakeFirst(),
   ])
-  const checked = { links: links.map(accessChecked), cardIcon: icon !== undefined, viewOnly: (file.document_access_type ?? org.documentAccessType) === 'view-only' }
+  const checked = { links: links.map(accessChecked), cardIcon: icon !== undefined, viewOnly: isViewOnly(file, org) }
   const policy = portalAccess(viewer, org)
   const access = policy.file(checked, wantsDownload)
   const { document_access_type: _, ...stored } = file

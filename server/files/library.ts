@@ -1,6 +1,6 @@
 import { sql } from 'kysely'
 import type { Database } from '../../db/index'
-import { catalogueItem } from '../../app/lib/catalogue/index'
+import { itemTitle } from '../../app/lib/catalogue/index'
 import { DEFAULT_CARD_TITLES, isCardKind } from '../../app/lib/card-kinds'
 import type { DocumentAccessType } from '../../app/lib/schemas/documents'
 import { recordAudit } from '../audit/record'
@@ -99,7 +99,7 @@ export async function listDocuments(db: Database, orgId: string, filter = ''): P
   for (const link of links) {
     const entry: DocumentLink = {
       itemId: link.item_id,
-      itemTitle: link.title || (link.catalogue_uid ? catalogueItem(link.catalogue_uid)?.title : undefined) || 'Untitled',
+      itemTitle: itemTitle(link),
       cardTitle: link.card_title || (isCardKind(link.card_kind) ? DEFAULT_CARD_TITLES[link.card_kind] : link.card_kind),
       productName: link.product_name,
       href: link.is_default ? `/portal/${org.slug}/item/${link.slug}` : `/portal/${org.slug}/product/${link.product_slug}/${link.slug}`,

@@ -1,4 +1,5 @@
 import { answersOffered } from '../ai/offered'
+import { fileUrl, isViewOnly, viewerUrl } from '../files/urls'
 import type { Database } from '../../db/index'
 import { catalogueItem, CATALOGUE_WEIGHT } from '../../app/lib/catalogue/index'
 import { DEFAULT_CARD_TITLES, GRID_KINDS, isCardKind, ITEM_KIND_WEIGHT, KIND_FIELDS, type CardKind, type EnabledState } from '../../app/lib/card-kinds'
@@ -407,8 +408,8 @@ function itemView(row: ItemRow, checked: AccessCheckedItem, locked: boolean, acc
   if (locked) return base
 
   const files: FileView[] = (data.filesByItem.get(row.id) ?? []).map((file) => {
-    const viewOnly = (file.document_access_type ?? org.documentAccessType) === 'view-only'
-    const url = `${org.basePath}/files/${file.id}/${encodeURIComponent(file.original_name)}`
+    const viewOnly = isViewOnly(file, org)
+    const url = fileUrl(org.basePath, file)
     return {
       id: file.id,
       name: file.original_name,
@@ -416,7 +417,7 @@ function itemView(row: ItemRow, checked: AccessCheckedItem, locked: boolean, acc
       viewOnly,
       viewUrl: url,
       // A view-only document is read in the viewer page, which offers no download (decision 020).
-      ...(viewOnly ? { viewerUrl: `${org.basePath}/view/${file.id}` } : {}),
+      ...(viewOnly ? { viewerUrl: viewerUrl(org.basePath, file.id) } : {}),
       ...(access.canDownload(checked, viewOnly) ? { downloadUrl: `${url}?download=1` } : {}),
     }
   })

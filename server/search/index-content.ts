@@ -1,7 +1,7 @@
 import type { Insertable } from 'kysely'
 import type { Database } from '../../db/index'
 import type { SearchEntries } from '../../db/types'
-import { catalogueItem } from '../../app/lib/catalogue/index'
+import { itemTitle } from '../../app/lib/catalogue/index'
 import { oneLine } from '../../app/lib/one-line'
 
 // The search index's text (migration 0010): one search_entries row per item, subprocessor, FAQ entry and
@@ -47,15 +47,12 @@ export async function indexProduct(db: Database, productId: string) {
     db.selectFrom('faqs').select(['id', 'question', 'answer', 'comment']).where('product_id', '=', productId).execute(),
   ])
   const entries: Entry[] = [
-    ...items.map((row) => {
-      const catalogue = row.catalogue_uid ? catalogueItem(row.catalogue_uid) : undefined
-      return {
-        kind: 'item' as const,
-        key: row.id,
-        title: oneLine(row.title || catalogue?.title || 'Untitled'),
-        body: text(row.explanation, row.choice, row.auditor && `Auditor: ${row.auditor}`),
-      }
-    }),
+    ...items.map((row) => ({
+      kind: 'item' as const,
+      key: row.id,
+      title: oneLine(itemTitle(row)),
+      body: text(row.explanation, row.choice, row.auditor && `Auditor: ${row.auditor}`),
+    })),
     ...subprocessors.map((row) => ({
       kind: 'subprocessor' as const,
       key: row.id,

@@ -1,7 +1,8 @@
 import { sql, type RawBuilder } from 'kysely'
+import { fileUrl, isViewOnly, viewerUrl } from '../files/urls'
 import type { Database } from '../../db/index'
 import { DEFAULT_CARD_TITLES, isCardKind } from '../../app/lib/card-kinds'
-import { catalogueItem } from '../../app/lib/catalogue/index'
+import { catalogueItem, itemTitle } from '../../app/lib/catalogue/index'
 import {
   SEARCH_GROUPS,
   SEARCH_QUERY_MAX,
@@ -110,30 +111,37 @@ export async function matches(db: Database, scope: SearchScope, query: RawBuilde
   // count would read the index entries of every match: 15 ms for a word on most pages).
   const fewPages = documents.length > 0 && (await estimatedRows(db, sql`select 1 from search_entries e where e.file_id is not null and e.tsv @@ ${query}`)) < FEW_PAGES
   // Per group: what its rows join, which of them this viewer may see, and which are shown locked.
-  const access: Record<Exclude<SearchGroupType, 'documents'>, { join: RawBuilder<unknown>; shown: RawBuilder<unknown>; locked: RawBuilder<unknown> }> = {
+  // A locked item is matched and ranked on its title alone: were its text consulted, `title -word` would drop
+  // it (and a word would move it up) exactly when its withheld text holds that word.
+  const whole = sql`e.tsv @@ ${query}`
+  const access: Record<
+    Exclude<SearchGroupType, 'documents'>,
+    { join: RawBuilder<unknown>; match: RawBuilder<unknown>; shown: RawBuilder<unknown>; locked: RawBuilder<unknown> }
+  > = {
     items: {
       join: sql`left join items i on i.id = e.item_id
         left join cards c on c.product_id = i.product_id and c.kind = i.card_kind
         left join cards sc on sc.product_id = e.product_id and sc.kind = 'Subprocessors' and e.kind = 'subprocessor'`,
+      match: sql`(e.tsv @@ ${query} or e.title_tsv @@ ${query})`,
       shown: sql`e.product_id = ${product} and (
-        (e.kind = 'item' and (${itemUnlockedSql(p, 'i', 'c')} or (${itemLockedSql(p, 'i', 'c')} and e.title_tsv @@ ${query})))
-        or (e.kind = 'subprocessor' and ${cardShownSql(p, sql`'Subprocessors'`, sql.ref('sc.hidden'))}))`,
+        (e.kind = 'item' and ((${itemUnlockedSql(p, 'i', 'c')} and ${whole}) or (${itemLockedSql(p, 'i', 'c')} and e.title_tsv @@ ${query})))
+        or (e.kind = 'subprocessor' and ${cardShownSql(p, sql`'Subprocessors'`, sql.ref('sc.hidden'))} and ${whole}))`,
       locked: sql`(e.kind = 'item' and not ${itemUnlockedSql(p, 'i', 'c')})`,
     },
-    faqs: { join: sql``, shown: sql`e.product_id = ${product} and ${faqsListedSql(p)}`, locked: sql`false` },
-    updates: { join: sql`join updates u on u.id = e.update_id join update_topics t on t.id = u.topic_id`, shown: updateShownSql(p, 'u', 't'), locked: sql`false` },
+    faqs: { join: sql``, match: whole, shown: sql`e.product_id = ${product} and ${faqsListedSql(p)}`, locked: sql`false` },
+    updates: { join: sql`join updates u on u.id = e.update_id join update_topics t on t.id = u.topic_id`, match: whole, shown: updateShownSql(p, 'u', 't'), locked: sql`false` },
   }
   const candidates = (group: SearchGroupType) => (group === 'documents' ? documentCandidates : contentCandidates(group))
   const contentCandidates = (group: Exclude<SearchGroupType, 'documents'>) => sql`(
     select e.id as entry_id, e.kind, e.page,
       coalesce(e.item_id, e.subprocessor_id, e.faq_id, e.update_id, e.file_id)::text as key,
       ${access[group].locked} as locked,
-      ts_rank(e.tsv, ${query}) as rank
+      ts_rank(case when ${access[group].locked} then e.title_tsv else e.tsv end, ${query}) as rank
     from search_entries e
     ${access[group].join}
     where e.org_id = ${scope.org.id}
       and e.kind in (${sql.join(KINDS_OF[group].map((kind) => sql.lit(kind)))})
-      and e.tsv @@ ${query}
+      and ${access[group].match}
       and ${access[group].shown}
     limit ${SEARCH_CANDIDATES[group]}
   )`
@@ -372,19 +380,19 @@ async function documents(db: Database, scope: SearchScope, fileIds: string[]) {
   for (const file of files) {
     const own = links.filter((link) => link.file_id === file.id)
     const checked = own.map(accessChecked)
-    const viewOnly = (file.document_access_type ?? scope.org.documentAccessType) === 'view-only'
+    const viewOnly = isViewOnly(file, scope.org)
     const facts = { links: checked, cardIcon: false, viewOnly }
     const view = policy.file(facts, false)
     if (view === 'withheld') continue
     const through = own.find((link) => policy.item(accessChecked(link)) === 'unlocked')
-    const url = `${scope.org.basePath}/files/${file.id}/${encodeURIComponent(file.original_name)}`
+    const url = fileUrl(scope.org.basePath, file)
     found.set(file.id, {
       id: file.id,
       name: file.original_name,
       contentType: file.content_type,
-      itemTitle: through ? through.title || catalogueItem(through.catalogue_uid ?? '')?.title || null : null,
+      itemTitle: through ? itemTitle(through) : null,
       itemHref: through?.slug ?? null,
-      viewUrl: viewOnly ? `${scope.org.basePath}/view/${file.id}` : url,
+      viewUrl: viewOnly ? viewerUrl(scope.org.basePath, file.id) : url,
       downloadUrl: policy.file(facts, true) === 'download' ? `${url}?download=1` : null,
     })
   }

@@ -6,7 +6,7 @@ import type { SearchResults } from '../../app/lib/search'
 import { plainText } from '../../app/lib/search'
 import { extractNext } from '../../server/search/extract'
 import { describeEachDatabase } from '../setup/database'
-import { visitorCookie } from '../setup/factories'
+import { createItem, createOrg, visitorCookie } from '../setup/factories'
 import { callRoute } from '../setup/route'
 import { staffCookie } from '../setup/staff'
 
@@ -72,6 +72,22 @@ describeEachDatabase('search', (database) => {
     const cookie = await memberCookie()
     const member = (await search('q=continuity', { cookie })).data
     expect(member.results!.total).toBeGreaterThanOrEqual(anonymous.results!.total)
+  })
+
+  it('matches and ranks a locked item on its title alone, so no query can probe its withheld text', async () => {
+    const org = await createOrg(database())
+    await createItem(database(), org.product, { kind: 'DataSecurity', title: 'Penetration test report', access: 'restricted', explanation: 'Performed by Quillfeather Labs.' })
+    await createItem(database(), org.product, { kind: 'DataSecurity', title: 'Penetration test scope', access: 'restricted', explanation: 'Covers the API.' })
+    const hits = async (q: string) => {
+      const page = await callRoute<Page>(searchLoader as never, database(), { path: `${org.home}/search?${new URLSearchParams({ q })}`, params: org.params })
+      return (page.data.results?.groups ?? []).flatMap((group) => group.hits.map((hit) => `${plainText(hit.title)}${hit.locked ? ' (locked)' : ''}`))
+    }
+    const plain = await hits('penetration test')
+    expect(plain.sort()).toEqual(['Penetration test report (locked)', 'Penetration test scope (locked)'])
+    expect(await hits('"penetration test" -quillfeather')).toEqual(await hits('"penetration test"'))
+    expect(await hits('quillfeather')).toEqual([])
+    // A word of one item's text does not move it ahead of the other.
+    expect(await hits('"penetration test" or quillfeather')).toEqual(await hits('"penetration test" or nonexistentword'))
   })
 
   it('lets staff in Main mode find everything, hidden items included', async () => {

@@ -74,6 +74,11 @@ export function catalogueItem(uid: string): CatalogueItem | undefined {
   return BY_UID.get(uid)
 }
 
+/** What visitors read as an item's title: its own, else its catalogue item's, else 'Untitled'. */
+export function itemTitle(row: { title: string | null; catalogue_uid: string | null }) {
+  return row.title || (row.catalogue_uid ? catalogueItem(row.catalogue_uid)?.title : undefined) || 'Untitled'
+}
+
 /** A kind's catalogue items, highest priority (largest CATALOGUE_WEIGHT) first. */
 export function catalogueForKind(kind: CardKind): readonly CatalogueItem[] {
   return BY_KIND.get(kind) ?? NO_ITEMS

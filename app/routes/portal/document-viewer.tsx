@@ -1,4 +1,5 @@
 import { data } from 'react-router'
+import { fileUrl } from '@server/files/urls'
 import type { Route } from './+types/document-viewer'
 import { getViewer } from '@server/access/viewer'
 import { authoriseFile } from '@server/files/access'
@@ -16,7 +17,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const decision = await authoriseFile(context.db, org, viewer, params.fileId, false)
   if (decision.status !== 'allowed') throw data('This document does not exist or is not available to you.', { status: 404 })
   const download = await authoriseFile(context.db, org, viewer, params.fileId, true)
-  const src = `${org.basePath}/files/${decision.file.id}/${encodeURIComponent(decision.file.original_name)}`
+  const src = fileUrl(org.basePath, decision.file)
   return data(
     {
       name: decision.file.original_name,

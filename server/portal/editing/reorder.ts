@@ -1,5 +1,5 @@
 import { parseForm } from '../../http/forms'
-import { catalogueItem, CATALOGUE_WEIGHT } from '../../../app/lib/catalogue/index'
+import { CATALOGUE_WEIGHT, itemTitle } from '../../../app/lib/catalogue/index'
 import { DEFAULT_CARD_TITLES, GRID_KINDS, isCardKind, type CardKind, type EnabledState } from '../../../app/lib/card-kinds'
 import { compareItems } from '../../../app/lib/ordering'
 import { isPermutationOf, isValidSectionOrder, reorderCardsSchema, reorderItemsSchema, reorderSectionsSchema } from '../../../app/lib/reorder'
@@ -47,7 +47,7 @@ export const reorderHandlers: Record<string, EditHandler> = {
           enabledState: row.enabled_state as EnabledState,
           position: row.position,
           weight: row.catalogue_uid ? (CATALOGUE_WEIGHT.get(row.catalogue_uid) ?? 0) : 0,
-          title: row.title || (row.catalogue_uid ? catalogueItem(row.catalogue_uid)?.title : undefined) || 'Untitled',
+          title: itemTitle(row),
         },
       }))
       .sort((a, b) => compareItems(a.orderable, b.orderable))
