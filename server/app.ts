@@ -192,7 +192,11 @@ export async function createApp(): Promise<App> {
   async function bodyLimitOf(req: IncomingMessage) {
     const upload = uploadRouteOf(req.method, req.url)
     // A questionnaire file comes from a signed-in account member, on the portal page (server/questionnaires).
-    if (!upload) return isQuestionnaireUpload(req.method, req.url) && (await hasVisitorSession(database.db, req.headers.cookie)) ? uploadBodyLimit(maxUploadBytes) : FORM_BODY_LIMIT
+    if (!upload) {
+      const origin = origins.get(req)
+      const member = origin && isQuestionnaireUpload(req.method, req.url) && (await hasVisitorSession(database.db, env, origin, req.url, req.headers.cookie))
+      return member ? uploadBodyLimit(maxUploadBytes) : FORM_BODY_LIMIT
+    }
     const staff = await getStaffMember(database.db, new Request(env.APP_URL, { headers: { cookie: req.headers.cookie ?? '' } }))
     return staff?.permissions.includes(upload.permission) ? uploadBodyLimit(maxUploadBytes) : FORM_BODY_LIMIT
   }

@@ -1,5 +1,6 @@
 // Search results as the portal shows them (spec: search-ai-and-widgets, section 2.2), shared by the server
 // (server/search/query.ts), the results page and the search dialog.
+import { withQuery } from './format'
 
 /** The spec's constants (section 9). */
 export const SEARCH_QUERY_MAX = 512
@@ -63,3 +64,12 @@ export interface SearchResults {
 }
 
 export const plainText = (segments: readonly Segment[]) => segments.map((segment) => segment.text).join('')
+
+/** A portal link, with a preview's account or permission profile kept (the product is in its path already). */
+export function keptHref(href: string, keep: Record<string, string>) {
+  const [path, hash = ''] = href.split('#')
+  const [pathname, search = ''] = path.split('?')
+  const preview = Object.fromEntries(Object.entries(keep).filter(([name]) => name !== 'product'))
+  if (!Object.keys(preview).length || !href.startsWith('/')) return href
+  return withQuery(pathname, search, preview) + (hash ? `#${hash}` : '')
+}

@@ -88,7 +88,11 @@ export function anthropicClient(env: Pick<Env, 'ANTHROPIC_API_KEY' | 'ANTHROPIC_
 export async function checkQuestion(db: Database, viewer: PortalViewer, question: string): Promise<{ status: 400 | 429; message: string } | null> {
   if (!question) return { status: 400, message: QUESTION_EMPTY }
   if (question.length > SEARCH_QUERY_MAX) return { status: 400, message: QUESTION_TOO_LONG }
-  const who = accountMember(viewer)?.id ?? viewer.staff?.id ?? 'unknown'
+  // A member's allowance is theirs alone; staff have one per account or profile they preview, so checking what
+  // each customer would be told does not run out. Only the viewer's own requests spend it: a link from another
+  // site does not ask (server/search/page.ts), and the answer endpoint takes POSTs from this site only.
+  const member = accountMember(viewer)
+  const who = member ? `member:${member.id}` : `staff:${viewer.staff?.id ?? 'unknown'}:${viewer.preview?.accountName ?? ''}:${viewer.preview?.profileName ?? ''}`
   const { allowed } = await hitRateLimit(db, `ai-answer:${who}`, QUESTION_LIMIT.limit, QUESTION_LIMIT.windowSeconds)
   return allowed ? null : { status: 429, message: TOO_MANY_QUESTIONS }
 }

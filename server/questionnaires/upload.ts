@@ -4,6 +4,8 @@ import { readCookie } from '../auth/cookies'
 import { hashToken, looksLikeToken } from '../auth/tokens'
 import { sanitiseFileName, sniffDocumentType, UploadRejected } from '../files/upload'
 import { VISITOR_COOKIE } from '../visitors/sessions'
+import type { Env } from '../env'
+import { resolvePortalOrg } from '../portal/resolve'
 
 // What a questionnaire file may be: one of the spec's types, named for what its bytes are. The documents
 // library's sniffing reads PDF, OOXML and text; the legacy Office formats and plain ZIPs are told by their
@@ -67,12 +69,25 @@ export function isQuestionnaireUpload(method: string | undefined, url: string | 
 }
 
 /**
- * Whether the Cookie header carries a live visitor session, of any org: enough to take an upload's body;
- * the action checks the member, the org and the setting before it keeps anything.
+ * Whether the request carries a live session of a member of the portal's own org (from its head alone):
+ * enough to take an upload's body; the action checks the member's access and the setting before it keeps anything.
  */
-export async function hasVisitorSession(db: Database, cookie: string | undefined) {
-  const token = readCookie(new Request('http://localhost/', { headers: { cookie: cookie ?? '' } }), VISITOR_COOKIE)
+export async function hasVisitorSession(db: Database, env: Env, origin: string, url: string | undefined, cookie: string | undefined) {
+  const request = new Request(new URL(url ?? '/', origin), { headers: { cookie: cookie ?? '' } })
+  const token = readCookie(request, VISITOR_COOKIE)
   if (!looksLikeToken(token)) return false
-  const session = await db.selectFrom('visitor_sessions').select('id').where('id', '=', hashToken(token)).where('expires_at', '>', new Date()).executeTakeFirst()
+  const org = await resolvePortalOrg(db, env, request, ORG_SLUG.exec(new URL(request.url).pathname)?.[1]).catch(() => null)
+  if (!org) return false
+  const session = await db
+    .selectFrom('visitor_sessions')
+    .innerJoin('account_members', 'account_members.id', 'visitor_sessions.member_id')
+    .select('visitor_sessions.id')
+    .where('visitor_sessions.id', '=', hashToken(token))
+    .where('visitor_sessions.org_id', '=', org.id)
+    .where('account_members.org_id', '=', org.id)
+    .where('visitor_sessions.expires_at', '>', new Date())
+    .executeTakeFirst()
   return Boolean(session)
 }
+
+const ORG_SLUG = /^\/portal\/([^/.]+)/i

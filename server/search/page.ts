@@ -1,7 +1,7 @@
 import { data } from 'react-router'
 import type { Database } from '../../db/index'
 import type { Env } from '../env'
-import { FIRST_BATCH, GROUP_PREVIEW, isSearchGroup, SEARCH_QUERY_MAX, type SearchGroupType, type SearchHit, type SearchResults } from '../../app/lib/search'
+import { FIRST_BATCH, GROUP_PREVIEW, isSearchGroup, keptHref, SEARCH_QUERY_MAX, type SearchGroupType, type SearchHit, type SearchResults } from '../../app/lib/search'
 import { answerQuestion, answersOfferedTo, checkQuestion, collectAnswer } from '../ai/answers'
 import { getViewer, type PortalViewer } from '../access/viewer'
 import { portalTitle, resolvePortalOrg, type PortalOrg } from '../portal/resolve'
@@ -76,10 +76,15 @@ export async function loadSearchPage(context: { db: Database; env: Env; clientAd
   const frame = await searchPageFrame(db, search)
   const ai = await answersOfferedTo(db, env, search.org.id, search.viewer)
   const wantsAnswer = ai && new URL(request.url).searchParams.get('mode') === 'ai' && !search.group
+  // A question goes to the model and spends the viewer's allowance: only when asked from this site (the form
+  // below) or typed in the address bar, never by a link on another site. Such a link gets the question ready to ask.
+  const asked = askedHere(request)
   let results: SearchResults | null = null
   let answer: { text: string | null; sources: SearchHit[]; error: string | null } | null = null
   let failed = false
-  if (search.term && wantsAnswer) {
+  if (search.term && wantsAnswer && !asked) {
+    answer = null
+  } else if (search.term && wantsAnswer) {
     const refused = await checkQuestion(db, search.viewer, search.term)
     answer = refused
       ? { text: null, sources: [], error: refused.message }
@@ -101,6 +106,10 @@ export async function loadSearchPage(context: { db: Database; env: Env; clientAd
       failed = true
     }
   }
+  // Result links keep a preview's account or profile, as the dialog's do.
+  const kept = (hit: SearchHit) => ({ ...hit, href: keptHref(hit.href, search.keep) })
+  if (results) results = { ...results, groups: results.groups.map((group) => ({ ...group, hits: group.hits.map(kept) })) }
+  if (answer) answer = { ...answer, sources: answer.sources.map(kept) }
   return {
     ...frame,
     term: search.term,
@@ -111,6 +120,14 @@ export async function loadSearchPage(context: { db: Database; env: Env; clientAd
     mode: wantsAnswer ? ('ai' as const) : ('search' as const),
     results,
     answer,
+    /** A question from another site's link: shown, not asked until the visitor presses Search. */
+    unasked: Boolean(search.term && wantsAnswer && !asked),
     failed,
   }
+}
+
+/** Whether a navigation comes from this site or the visitor's own hand (Fetch Metadata; older browsers send none). */
+function askedHere(request: Request) {
+  const site = request.headers.get('sec-fetch-site')
+  return !site || site === 'same-origin' || site === 'none'
 }

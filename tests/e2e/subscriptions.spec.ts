@@ -27,10 +27,10 @@ function confirmLinkOf(mail: ParsedMail) {
   return link!
 }
 
-/** Opens the popover from the header's Subscribe button and subscribes `email`. */
+/** Opens the popover from the Subscribe button beside Share and subscribes `email`. */
 async function subscribe(page: Page, email: string, js: boolean) {
   await page.goto('/')
-  const button = page.getByRole('banner').getByRole('link', { name: 'Subscribe' })
+  const button = page.getByRole('complementary', { name: 'Share and subscribe' }).getByRole('link', { name: 'Subscribe' })
   await ready(button, js)
   await button.click()
   const popover = page.getByRole('dialog', { name: POPOVER })

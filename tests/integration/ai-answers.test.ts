@@ -158,4 +158,41 @@ describeEachDatabase('AI answers', (database) => {
     expect(anonymous.data.answer).toBeNull()
     expect(anonymous.data.ai).toBe(false)
   })
+
+  it('asks nothing for a link from another site: the question waits for the visitor to press Search', async () => {
+    const { org, cookie } = await fixture()
+    fake.requests.length = 0
+    const path = `${org.home}/search?q=key+rotation&mode=ai`
+    for (const site of ['cross-site', 'same-site']) {
+      const page = await callRoute(searchLoader as never, database(), { path, params: org.params, cookie, env: aiEnv(), headers: { 'sec-fetch-site': site } })
+      expect(page.status).toBe(200)
+      expect(page.data).toMatchObject({ mode: 'ai', term: 'key rotation', answer: null, unasked: true })
+    }
+    expect(fake.requests).toEqual([])
+    const audit = () => db().selectFrom('audit_entries').select('id').where('org_id', '=', org.id).where('action', '=', 'ai.answer').execute()
+    expect(await audit()).toEqual([])
+    // The form on the page, or the address typed in: asked.
+    for (const site of ['same-origin', 'none']) {
+      const page = await callRoute(searchLoader as never, database(), { path, params: org.params, cookie, env: aiEnv(), headers: { 'sec-fetch-site': site } })
+      expect(page.data).toMatchObject({ unasked: false, answer: { text: expect.any(String), error: null } })
+    }
+    expect(fake.requests.length).toBe(2)
+    expect((await audit()).length).toBe(2)
+  })
+
+  it('keeps a preview\'s account in the links of results, and gives staff an allowance per account they preview', async () => {
+    const { org, cookie } = await fixture()
+    const accounts = await db().selectFrom('accounts').select('id').where('org_id', '=', org.id).execute()
+    const query = `?accountId=${accounts[0].id}`
+    const page = await callRoute(searchLoader as never, database(), { path: `${org.home}/search${query}&q=encryption`, params: org.params, cookie: org.admin.cookie, env: aiEnv() })
+    const hrefs = page.data.results.groups.flatMap((group: { hits: { href: string }[] }) => group.hits.map((hit) => hit.href))
+    expect(hrefs.length).toBeGreaterThan(0)
+    for (const href of hrefs) expect(href).toContain(`accountId=${accounts[0].id}`)
+    // A member's questions do not spend staff's allowance, nor one preview another's.
+    for (let index = 0; index < QUESTION_LIMIT.limit; index++) expect((await ask(org, '!!!', { cookie: org.admin.cookie, query })).status).toBe(200)
+    expect((await ask(org, '!!!', { cookie: org.admin.cookie, query })).status).toBe(429)
+    expect((await ask(org, '!!!', { cookie })).status).toBe(200)
+    const second = await createAccountWithMember(database(), org, { name: 'Tailspin', products: [], member: { email: `second-${org.slug}@tailspin.test` } })
+    expect((await ask(org, '!!!', { cookie: org.admin.cookie, query: `?accountId=${second.id}` })).status).toBe(200)
+  })
 })

@@ -374,7 +374,7 @@ describeEachDatabase('questionnaires', (database) => {
     expect(await audit(other, 'questionnaire.answer')).toEqual([])
   })
 
-  it('takes an upload body only on the portal home’s questionnaire URL, and only from a live visitor session', async () => {
+  it('takes an upload body only on the portal home’s questionnaire URL, and only from a live session of a member of that portal’s org', async () => {
     for (const url of ['/?questionnaire=file', '/_root.data?questionnaire=file', '/portal/northwind?questionnaire=file', '/portal/northwind.data?questionnaire=file', '/portal/northwind/product/mobile?questionnaire=file', '/product/mobile.data?questionnaire=file']) {
       expect({ url, upload: isQuestionnaireUpload('POST', url) }).toEqual({ url, upload: true })
     }
@@ -382,11 +382,17 @@ describeEachDatabase('questionnaires', (database) => {
       expect({ method, url, upload: isQuestionnaireUpload(method, url) }).toEqual({ method, url, upload: false })
     }
     const { org, cookie } = await setup()
-    expect(await hasVisitorSession(db(), cookie)).toBe(true)
-    expect(await hasVisitorSession(db(), `other=1; ${cookie}`)).toBe(true)
-    expect(await hasVisitorSession(db(), org.admin.cookie)).toBe(false)
-    expect(await hasVisitorSession(db(), `tc_visitor=${'A'.repeat(43)}`)).toBe(false)
-    expect(await hasVisitorSession(db(), undefined)).toBe(false)
+    const other = await createOrg(database())
+    const env = database().env
+    const session = (cookieHeader: string | undefined, home = org.home) => hasVisitorSession(db(), env, env.APP_URL, `${home}?questionnaire=file`, cookieHeader)
+    expect(await session(cookie)).toBe(true)
+    expect(await session(`other=1; ${cookie}`)).toBe(true)
+    // A member of one org is nobody on another org's portal, nor on one that does not exist.
+    expect(await session(cookie, other.home)).toBe(false)
+    expect(await session(cookie, '/portal/no-such-org')).toBe(false)
+    expect(await session(org.admin.cookie)).toBe(false)
+    expect(await session(`tc_visitor=${'A'.repeat(43)}`)).toBe(false)
+    expect(await session(undefined)).toBe(false)
   })
 
   it('shares links only once the org’s public portal lists something besides the Overview', async () => {

@@ -6,8 +6,7 @@ import { CardGrid } from './cards'
 import { DocumentsSection } from './documents-section'
 import { CertificationsSection, HelpSection, KnowledgeBaseSection, OverviewSection, SubprocessorsSection, TrustedBySection } from './sections'
 import { UpdatesSection } from './updates-section'
-import { SubscribeLink, subscribable } from './subscribe-link'
-import { SharePopover } from './share-popover'
+import { ShareAndSubscribe } from './share-popover'
 import { SearchBox } from './search/search-box'
 import { StaffBar } from './editing/staff-bar'
 import { EditorDialogs, loadStaffTools } from './staff-tools'
@@ -43,7 +42,7 @@ export function PortalPage({ view, actionData }: { view: PortalView; actionData?
           <PortalSection key={section} id={section} view={view} />
         ))}
       </main>
-      <SharePopover view={view} />
+      <ShareAndSubscribe view={view} />
       <PortalFooter view={view} />
       <ContactBubble view={view} />
       {view.openCard ? <CardDrawer view={view} card={view.openCard} /> : null}
@@ -108,7 +107,6 @@ function PortalHeader({ view }: { view: PortalView }) {
         <SearchBox view={view} />
         <div className="portal-header__actions">
           {view.products.length > 1 ? <ProductSelector view={view} /> : null}
-          {subscribable(view) ? <SubscribeLink source="subscribe_button" className="button button--secondary" /> : null}
           {view.visitor?.account ? (
             <Suspense fallback={null}>
               <AccountMenu view={view} visitor={view.visitor} />

@@ -87,6 +87,8 @@ export default function SearchPage({ loaderData: page }: Route.ComponentProps) {
           </p>
         ) : !page.term ? (
           <p className="search-page__empty">Start searching</p>
+        ) : page.unasked ? (
+          <p className="search-page__empty">Press Search to ask AI this question.</p>
         ) : page.answer ? (
           <AnswerSection answer={page.answer} />
         ) : !results || results.total === 0 ? (

@@ -9,8 +9,7 @@ import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useReducer, us
 import { useFetcher, useNavigate } from 'react-router'
 import type { clientLoader } from '~/routes/portal/search'
 import { ChevronIcon, CloseIcon, SearchIcon } from '~/components/icons'
-import { withQuery } from '~/lib/format'
-import { LOCAL_DEBOUNCE_MS, SEARCH_DEBOUNCE_MS, SEARCH_QUERY_MAX, STALL_MS, type SearchGroupType, type SearchHit } from '~/lib/search'
+import { keptHref, LOCAL_DEBOUNCE_MS, SEARCH_DEBOUNCE_MS, SEARCH_QUERY_MAX, STALL_MS, type SearchGroupType, type SearchHit } from '~/lib/search'
 import type { PortalView } from '../types'
 import { AI_FAILED, askQuestion } from './answer-stream'
 import { localSearch, pageItems } from './local-search'
@@ -578,11 +577,3 @@ function pageAction(group: SearchGroupType, data: SearchData): SearchAction {
 const listId = (id: string, type: SearchGroupType) => `${id}-list-${type}`
 const optionId = (id: string, key: string) => `${id}-option-${key}`
 
-/** A portal link, with a preview's account or permission profile kept (the product is in its path already). */
-function keptHref(href: string, keep: Record<string, string>) {
-  const [path, hash = ''] = href.split('#')
-  const [pathname, search = ''] = path.split('?')
-  const preview = Object.fromEntries(Object.entries(keep).filter(([name]) => name !== 'product'))
-  if (!Object.keys(preview).length || !href.startsWith('/')) return href
-  return withQuery(pathname, search, preview) + (hash ? `#${hash}` : '')
-}
