@@ -16,8 +16,9 @@ export default defineConfig(({ isSsrBuild }) => ({
   resolve: { alias: aliases },
   ssr: {
     // Native or wasm packages stay outside the bundle and load from node_modules.
-    external: ['@electric-sql/pglite', '@node-rs/argon2', 'pg', 'pdf-lib', 'sirv'],
+    external: ['@electric-sql/pglite', '@node-rs/argon2', 'pg', 'pdf-lib'],
   },
+  // The client build's text files get .br and .gz twins at build time, for server/http/static-files.ts to serve.
   plugins: [reactRouter(), workerEntryName()],
 }))
 

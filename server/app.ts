@@ -6,7 +6,6 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { createRequestHandler, type ServerBuild } from 'react-router'
 import * as serverBuild from 'virtual:react-router/server-build'
-import sirv from 'sirv'
 import { STAFF_SCOPES } from '../app/lib/permissions'
 import { openDatabase, type Database, type DatabaseHandle } from '../db/index'
 import { migrateToLatest } from '../db/migrate'
@@ -32,10 +31,12 @@ import {
   portalPageMatcher,
   streamingDataMatcher,
   SHARED_PAGE_HEADER,
-  type CachedPage,
   type PageCache,
 } from './page-cache'
-import { contentSecurityPolicy, crossOriginRejection, setBaseSecurityHeaders } from './security'
+import { compressResponse } from './http/compress'
+import { createStaticFiles } from './http/static-files'
+import { answerStoredPage, storedPage, type Answer, type StoredBody } from './http/stored-page'
+import { crossOriginRejection, setBaseSecurityHeaders } from './security'
 
 declare module 'react-router' {
   interface AppLoadContext {
@@ -76,8 +77,9 @@ export async function createApp(): Promise<App> {
 
   const secure = env.APP_URL.startsWith('https:')
   const maxUploadBytes = env.MAX_UPLOAD_MB * 1024 * 1024
-  const assets = sirv(path.join(clientDir, 'assets'), { immutable: true, maxAge: 31536000, gzip: false })
-  const statics = sirv(clientDir, { maxAge: 3600, etag: true })
+  // Built files, each compressed at build time (server/precompress.ts): served as the client accepts them.
+  const assets = createStaticFiles(path.join(clientDir, 'assets'), { immutable: true, maxAgeSeconds: 31536000 })
+  const statics = createStaticFiles(clientDir, { immutable: false, maxAgeSeconds: 3600 })
 
   const build = serverBuild as unknown as ServerBuild
   const handleRequest = createRequestHandler(build, env.NODE_ENV)
@@ -96,16 +98,18 @@ export async function createApp(): Promise<App> {
       const key = `${request.headers.get('host')}${url.pathname}${url.search}`
       const cookie = request.headers.get('cookie') ?? undefined
       const pathAndSearch = url.pathname + url.search
-      const cacheable = isCacheableRequest(request.method, pathAndSearch, cookie) && isPortalPage(url.pathname)
+      // A HEAD is answered from a stored page like a GET; only a GET's page is stored (a HEAD's has no body).
+      const cacheable = isCacheableRequest(request.method === 'HEAD' ? 'GET' : request.method, pathAndSearch, cookie) && isPortalPage(url.pathname)
       const forAccount = !cacheable && isAccountRequest(request.method, pathAndSearch, cookie) && isPortalPage(url.pathname)
       const viewerKey = forAccount ? createHash('sha256').update(cookie!).digest('base64url') : ''
+      const acceptEncoding = request.headers.get('accept-encoding')
       if (cacheable) {
         const page = await pageCache.get(key)
-        if (page) return cachedResponse(page, nonce)
+        if (page) return sharedResponse(page, request)
       }
       if (forAccount) {
         const page = await pageCache.getAccountPage(key, viewerKey, (orgId) => requestPageFingerprint(database.db, request, orgId))
-        if (page) return cachedResponse(page, nonce)
+        if (page) return sharedResponse(page, request)
       }
       // A route that answers with bytes has no data form: React Router would buffer a whole file or archive into one.
       if (url.pathname.endsWith('.data') && streamsData(url.pathname.slice(0, -'.data'.length), request.method)) {
@@ -119,23 +123,23 @@ export async function createApp(): Promise<App> {
       const account = forAccount ? accountPageMark(mark) : null
       const response = withCachePolicy(handled, isPersonalRequest(cookie))
       const storable =
+        request.method === 'GET' &&
         (cacheable ? mark === 'public' : account !== null) &&
         response.status === 200 &&
         !response.headers.has('set-cookie') &&
         response.headers.get('content-type')?.startsWith('text/html')
-      if (!storable) return response
+      if (!storable) return compressResponse(response, acceptEncoding, request.method)
       const body = await response.text()
-      const page = {
-        parts: body.split(`nonce="${nonce}"`).map((part) => Buffer.from(part)),
-        status: response.status,
-        headers: [...response.headers],
-        nonce,
-        version: version!,
-        storedAt: Date.now(),
+      if (account) {
+        // The member's own bytes from now on: hashes for its scripts too, compressed once, never shared.
+        const page = { ...storedPage(body, nonce, response, pageCache.compressed, { personal: true }), version: version!, storedAt: Date.now(), ...account }
+        pageCache.setAccountPage(key, viewerKey, page)
+        return sharedResponse(page, request)
       }
-      if (account) pageCache.setAccountPage(key, viewerKey, { ...page, ...account })
-      else pageCache.set(key, page)
-      return new Response(body, { status: response.status, headers: response.headers })
+      // The same bytes for everyone from now on, this response included.
+      const page = { ...storedPage(body, nonce, response, pageCache.compressed, { personal: false }), version: version!, storedAt: Date.now() }
+      pageCache.set(key, page)
+      return sharedResponse(page, request)
     },
     // The request's URL carries the origin it was sent to (React Router checks actions' Origin against it).
     { origin: (req) => origins.get(req) ?? env.APP_URL, bodyLimit: (req) => bodyLimits.get(req) ?? FORM_BODY_LIMIT },
@@ -181,11 +185,26 @@ export async function createApp(): Promise<App> {
         origins.set(req, origin)
       }
     }
+    // The fast path: a stored public page from Node's request to Node's response, before a Fetch Request is
+    // built or any route runs (docs/decisions/024).
+    if ((req.method === 'GET' || req.method === 'HEAD') && (await answerFromStore(req, res))) return
     const limit = await bodyLimitOf(req)
     const refusal = bodyRefusal(req, limit)
     if (refusal) return writePlain(res, refusal.status, refusal.message)
     bodyLimits.set(req, limit)
     fetchListener(req, res)
+  }
+
+  /** Answers a request for a public page the cache holds, current for the content version; false when it holds none. */
+  async function answerFromStore(req: IncomingMessage, res: ServerResponse) {
+    const url = req.url ?? '/'
+    if (!isCacheableRequest('GET', url, req.headers.cookie)) return false
+    // The key the page was stored under: the Host header and the path as the Fetch URL spells it (a path spelt
+    // otherwise misses here and is answered, and stored, by the app).
+    const page = await pageCache.get(`${req.headers.host}${url}`)
+    if (!page) return false
+    writeAnswer(res, await answerStoredPage(page, { method: req.method ?? 'GET', acceptEncoding: req.headers['accept-encoding'], ifNoneMatch: req.headers['if-none-match'] }))
+    return true
   }
 
   /** Forms are small; an upload action takes MAX_UPLOAD_MB, from staff with its permission only. */
@@ -227,12 +246,14 @@ function withCachePolicy(response: Response, personal: boolean) {
   return new Response(response.body, { status: response.status, statusText: response.statusText, headers })
 }
 
-/** A cached page with this response's own nonce in its scripts and its policy. */
-function cachedResponse(page: CachedPage, nonce: string) {
-  const headers = new Headers(page.headers)
-  headers.set('Content-Security-Policy', contentSecurityPolicy(nonce))
-  const attribute = Buffer.from(`nonce="${nonce}"`)
-  const body = Buffer.concat(page.parts.flatMap((part, index) => (index === 0 ? [part] : [attribute, part])))
-  headers.set('Content-Length', String(body.byteLength))
-  return new Response(body, { status: page.status, headers })
+function writeAnswer(res: ServerResponse, answer: Answer) {
+  res.statusCode = answer.status
+  for (const [name, value] of answer.headers) res.setHeader(name, value)
+  res.end(answer.body ?? undefined)
+}
+
+/** A stored public page as a Fetch response (the listener's fast path writes the same answer to Node directly). */
+async function sharedResponse(page: StoredBody, request: Request) {
+  const answer = await answerStoredPage(page, { method: request.method, acceptEncoding: request.headers.get('accept-encoding'), ifNoneMatch: request.headers.get('if-none-match') })
+  return new Response(answer.body ? new Uint8Array(answer.body) : null, { status: answer.status, headers: answer.headers })
 }

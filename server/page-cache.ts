@@ -2,24 +2,25 @@ import { sql } from 'kysely'
 import { matchRoutes, type RouteObject, type ServerBuild } from 'react-router'
 import { cookieNames } from './auth/cookies'
 import type { Database } from '../db/index'
+import { compressOnce, type StoredBody, type Variants } from './http/stored-page'
 
 /**
  * Rendered public pages, kept per (host, URL) and valid while the content version is unchanged
  * (docs/decisions/007-portal-cache.md). The version is the sum of every portal revision, read at most
  * every `checkEveryMs`, so a change on another app server shows within that time.
  */
-export interface CachedPage {
-  /** The body split at its nonce, so each response joins it with a fresh one. */
-  parts: Buffer[]
+export interface StoredPage {
   status: number
   headers: [string, string][]
-  nonce: string
   version: string
   storedAt: number
 }
 
+/** A public page: the same bytes for everyone (server/http/stored-page.ts). */
+export interface CachedPage extends StoredPage, StoredBody {}
+
 /** An account member's page: theirs alone, valid while what it shows of them is unchanged too. */
-export interface AccountPage extends CachedPage {
+export interface AccountPage extends StoredPage, StoredBody {
   orgId: string
   /** `accountPageFingerprint` when the page was rendered. */
   fingerprint: string
@@ -37,6 +38,8 @@ export function createPageCache(
   const ttlMs = options.ttlMs ?? 60_000
   const checkEveryMs = options.checkEveryMs ?? 250
   const pages = new Map<string, CachedPage>()
+  // Compressed bodies by validator: a page rendered again the same (every ttlMs) is not compressed again.
+  const compressed = new Map<string, Variants>()
   const accountPages = new Map<string, AccountPage>()
   // Per (org, cookies): the viewer's fingerprint as last read, and when; a write on this server reads it again.
   const fingerprints = new Map<string, { value: Promise<string | null>; checkedAt: number; generation: number }>()
@@ -93,6 +96,16 @@ export function createPageCache(
     },
     set(key: string, page: CachedPage) {
       remember(pages, key, page, maxEntries)
+    },
+    /** The page's body compressed once: the variants of the same bytes stored before, or new ones. */
+    compressed(etag: string, body: Buffer) {
+      const known = compressed.get(etag)
+      if (known) return known
+      const { variants, done } = compressOnce(body)
+      remember(compressed, etag, variants, maxEntries)
+      // A failure leaves the page compressed per request until it is stored again.
+      done.catch(() => compressed.delete(etag))
+      return variants
     },
     /**
      * A member's page for these cookies (`viewerKey`), while the content version and the fingerprint of

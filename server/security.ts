@@ -10,10 +10,16 @@ export function setBaseSecurityHeaders(res: ServerResponse, secure: boolean) {
   if (secure) res.setHeader('Strict-Transport-Security', 'max-age=63072000; includeSubDomains')
 }
 
-export function contentSecurityPolicy(nonce: string) {
+/**
+ * The document policy. A page rendered for one response trusts its inline scripts by a fresh nonce; a
+ * stored public page, the same bytes for everyone, by the sha256 of each inline script (docs/decisions/024).
+ * Either way 'strict-dynamic' lets only those scripts load the rest, and no inline script runs otherwise.
+ */
+export function contentSecurityPolicy(trust: string | { hashes: readonly string[] }) {
+  const sources = typeof trust === 'string' ? `'nonce-${trust}'` : trust.hashes.map((hash) => `'sha256-${hash}'`).join(' ')
   return [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'`,
+    `script-src 'self' ${sources} 'strict-dynamic'`,
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: https:",
     "font-src 'self'",

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from './zod'
 import { fileTooLargeMessage } from './schemas/documents'
 
 // Questionnaires (search-ai-and-widgets spec section 2.6, docs/decisions/021-share-and-questionnaires.md):

@@ -1,7 +1,7 @@
 // Re-ordering items, cards and portal sections (cards-and-items "Reorder dialogs", search-ai-and-widgets 2.5):
 // pure moves shared by the dialogs' links (no JavaScript), their menus and drag and drop, and the
 // schemas the server checks a posted order with.
-import { z } from 'zod'
+import { z } from './zod'
 import { CARD_KINDS } from './card-kinds'
 import { SECTION_IDS, type SectionId } from './sections'
 

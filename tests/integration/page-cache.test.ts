@@ -3,12 +3,15 @@ import { createPageCache, isCacheableRequest } from '../../server/page-cache'
 import { bumpOrgRevision, bumpProductRevision } from '../../server/portal/revision'
 import { describeEachDatabase } from '../setup/database'
 
+/** A stored page's fields beside its version and time. */
+const page = (text: string) => ({ body: Buffer.from(text), status: 200, headers: [] as [string, string][], etag: text, variants: {}, personal: false })
+
 describeEachDatabase('page cache', (database) => {
   it('keeps a page until a portal revision changes', async () => {
     const { db } = database().handle
     const cache = createPageCache(db, { checkEveryMs: 0 })
     const version = await cache.currentVersion()
-    cache.set('host/', { parts: [Buffer.from('a')], status: 200, headers: [], nonce: 'n', version, storedAt: Date.now() })
+    cache.set('host/', { ...page('a'), version, storedAt: Date.now() })
     expect(await cache.get('host/')).toBeDefined()
 
     const product = await db.selectFrom('products').select('id').where('slug', '=', 'mobile').executeTakeFirstOrThrow()
@@ -16,7 +19,7 @@ describeEachDatabase('page cache', (database) => {
     expect(await cache.get('host/')).toBeUndefined()
 
     const next = await cache.currentVersion()
-    cache.set('host/', { parts: [Buffer.from('b')], status: 200, headers: [], nonce: 'n', version: next, storedAt: Date.now() })
+    cache.set('host/', { ...page('b'), version: next, storedAt: Date.now() })
     const org = await db.selectFrom('orgs').select('id').executeTakeFirstOrThrow()
     await bumpOrgRevision(db, org.id)
     expect(await cache.get('host/')).toBeUndefined()
@@ -36,7 +39,7 @@ describeEachDatabase('page cache', (database) => {
   it('drops expired pages', async () => {
     const cache = createPageCache(database().handle.db, { ttlMs: 0 })
     const version = await cache.currentVersion()
-    cache.set('k', { parts: [], status: 200, headers: [], nonce: 'n', version, storedAt: Date.now() - 1 })
+    cache.set('k', { ...page(''), version, storedAt: Date.now() - 1 })
     expect(await cache.get('k')).toBeUndefined()
   })
 })

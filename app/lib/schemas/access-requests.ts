@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from '../zod'
 
 // Staff review of access requests (/access-requests): approve, decline, and both for a selection.
 

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from '../zod'
 import { REQUESTER_KINDS, type AccessRequestFields } from '../access-request-fields'
 import { LINE_BREAKING } from '../one-line'
 

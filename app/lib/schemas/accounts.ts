@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from '../zod'
 import { DEFAULT_CARD_TITLES, GRID_KINDS, type CardKind } from '../card-kinds'
 import { LINE_BREAKING } from '../one-line'
 import { checkbox, expiryDate } from './access-requests'

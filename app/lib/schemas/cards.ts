@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from '../zod'
 import { CARD_KINDS } from '../card-kinds'
 
 const kind = z.enum(CARD_KINDS, { error: 'Unknown card' })

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from '../zod'
 
 // The documents library (/documents) and the document links of an item; shared by client and server.
 

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from '../zod'
 import { LINE_BREAKING } from '../one-line'
 
 // The knowledge base (/knowledge-base): a product's FAQ entries, added, edited, moved, deleted and

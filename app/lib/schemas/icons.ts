@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from '../zod'
 import { CARD_KINDS } from '../card-kinds'
 
 /** Card icons (search-ai-and-widgets 2.4 and 5): png, jpeg or svg, 20 x 20 px, at most 1 MB. */

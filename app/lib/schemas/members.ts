@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from '../zod'
 import { LINE_BREAKING } from '../one-line'
 import { STAFF_PERMISSIONS } from '../permissions'
 

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from '../zod'
 import { DEFAULT_ACCESS_REQUEST_FIELDS, OPTIONAL_REQUEST_FIELDS, type AccessRequestFields, type OptionalRequestField } from '../access-request-fields'
 import { LINE_BREAKING } from '../one-line'
 import { DOCUMENT_ACCESS_TYPES } from './documents'

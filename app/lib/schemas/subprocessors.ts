@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from '../zod'
 import { companyById, companyByName } from '../companies'
 
 export const COMPANY_REQUIRED = 'This field is required'

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from '../zod'
 import { SUBSCRIBE_SOURCES } from './access'
 
 // The subscribers page (/subscribers): the list's filters, and the forms that block, unblock and remove.

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from '../zod'
 import { companyById, companyByName } from '../companies'
 import { parseIdList } from '../reorder'
 import { COMPANY_REQUIRED, COMPANY_SOURCES, type PickedCompany } from './subprocessors'
