@@ -67,33 +67,18 @@ export const test = staffTest.extend<JourneyFixtures, { journeyServer: JourneySe
   journeyServer: [
     async ({}, use) => {
       const smtp = await startFakeSmtp()
-      const port = await freePort()
-      const url = `http://localhost:${port}`
-      const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), APP_URL: url, SMTP_URL: smtp.url, TRUST_PROXY: '1' }
-      // The SMTP transport only: Resend would win over it (server/email/transports.ts).
-      delete env.RESEND_API_KEY
-      delete env.DATABASE_URL
-      const child = spawn(process.execPath, ['tests/e2e/serve.js'], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] })
-      let output = ''
-      child.stdout!.on('data', (chunk) => (output = (output + chunk).slice(-50_000)))
-      child.stderr!.on('data', (chunk) => (output = (output + chunk).slice(-50_000)))
-      const exited = new Promise((resolve) => child.once('exit', resolve))
-      // 'close' comes once its output is read to the end: what it said before exiting is all there.
-      const closed = new Promise((resolve) => child.once('close', resolve))
-      const started = Date.now()
-      for (;;) {
-        if (child.exitCode !== null || child.signalCode !== null) {
-          await closed
-          throw new Error(`The journey server exited while starting (${child.exitCode ?? child.signalCode}):\n${output}`)
-        }
+      // A port found free may be taken again before the server binds it (serve.js starts the fake AI API on
+      // an ephemeral port of its own first): a server that could not listen is started again on another.
+      let started: Awaited<ReturnType<typeof startJourneyServer>> | undefined
+      for (let attempt = 1; !started; attempt++) {
         try {
-          if ((await fetch(`${url}/healthz`)).ok) break
-        } catch {
-          // Not listening yet.
+          started = await startJourneyServer(await freePort(), smtp)
+        } catch (error) {
+          if (attempt >= 5 || !(error instanceof Error && error.message.includes('EADDRINUSE'))) throw error
         }
-        if (Date.now() - started > 120_000) throw new Error(`The journey server did not start within 120 s:\n${output}`)
-        await new Promise((resolve) => setTimeout(resolve, 200))
       }
+      const { child, url, exited } = started
+      const output = started.output
       // serve.js names the PostgreSQL database after its own process id.
       let databaseUrl: string | null = null
       if (process.env.TEST_DATABASE_URL) {
@@ -101,7 +86,7 @@ export const test = staffTest.extend<JourneyFixtures, { journeyServer: JourneySe
         database.pathname = `/tc_e2e_${child.pid}`
         databaseUrl = database.toString()
       }
-      await use({ url, smtp, databaseUrl, output: () => output })
+      await use({ url, smtp, databaseUrl, output })
       if (child.exitCode === null) {
         child.kill('SIGTERM')
         await exited
@@ -138,6 +123,37 @@ export const test = staffTest.extend<JourneyFixtures, { journeyServer: JourneySe
     for (const context of contexts) await context.close()
   },
 })
+
+/** Starts tests/e2e/serve.js on a port and waits until it answers; throws with its output if it exits first. */
+async function startJourneyServer(port: number, smtp: FakeSmtp) {
+  const url = `http://localhost:${port}`
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), APP_URL: url, SMTP_URL: smtp.url, TRUST_PROXY: '1' }
+  // The SMTP transport only: Resend would win over it (server/email/transports.ts).
+  delete env.RESEND_API_KEY
+  delete env.DATABASE_URL
+  const child = spawn(process.execPath, ['tests/e2e/serve.js'], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] })
+  let output = ''
+  child.stdout!.on('data', (chunk) => (output = (output + chunk).slice(-50_000)))
+  child.stderr!.on('data', (chunk) => (output = (output + chunk).slice(-50_000)))
+  const exited = new Promise((resolve) => child.once('exit', resolve))
+  // 'close' comes once its output is read to the end: what it said before exiting is all there.
+  const closed = new Promise((resolve) => child.once('close', resolve))
+  const started = Date.now()
+  for (;;) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      await closed
+      throw new Error(`The journey server exited while starting (${child.exitCode ?? child.signalCode}):\n${output}`)
+    }
+    try {
+      if ((await fetch(`${url}/healthz`)).ok) break
+    } catch {
+      // Not listening yet.
+    }
+    if (Date.now() - started > 120_000) throw new Error(`The journey server did not start within 120 s:\n${output}`)
+    await new Promise((resolve) => setTimeout(resolve, 200))
+  }
+  return { child, url, exited, output: () => output }
+}
 
 function freePort() {
   return new Promise<number>((resolve, reject) => {
