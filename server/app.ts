@@ -105,11 +105,11 @@ export async function createApp(): Promise<App> {
       const acceptEncoding = request.headers.get('accept-encoding')
       if (cacheable) {
         const page = await pageCache.get(key)
-        if (page) return sharedResponse(page, request)
+        if (page) return storedResponse(page, request, true)
       }
       if (forAccount) {
         const page = await pageCache.getAccountPage(key, viewerKey, (orgId) => requestPageFingerprint(database.db, request, orgId))
-        if (page) return sharedResponse(page, request)
+        if (page) return storedResponse(page, request, true)
       }
       // A route that answers with bytes has no data form: React Router would buffer a whole file or archive into one.
       if (url.pathname.endsWith('.data') && streamsData(url.pathname.slice(0, -'.data'.length), request.method)) {
@@ -134,12 +134,12 @@ export async function createApp(): Promise<App> {
         // The member's own bytes from now on: hashes for its scripts too, compressed once, never shared.
         const page = { ...storedPage(body, nonce, response, pageCache.compressed, { personal: true }), version: version!, storedAt: Date.now(), ...account }
         pageCache.setAccountPage(key, viewerKey, page)
-        return sharedResponse(page, request)
+        return storedResponse(page, request, false)
       }
       // The same bytes for everyone from now on, this response included.
       const page = { ...storedPage(body, nonce, response, pageCache.compressed, { personal: false }), version: version!, storedAt: Date.now() }
       pageCache.set(key, page)
-      return sharedResponse(page, request)
+      return storedResponse(page, request, false)
     },
     // The request's URL carries the origin it was sent to (React Router checks actions' Origin against it).
     { origin: (req) => origins.get(req) ?? env.APP_URL, bodyLimit: (req) => bodyLimits.get(req) ?? FORM_BODY_LIMIT },
@@ -203,7 +203,7 @@ export async function createApp(): Promise<App> {
     // otherwise misses here and is answered, and stored, by the app).
     const page = await pageCache.get(`${req.headers.host}${url}`)
     if (!page) return false
-    writeAnswer(res, await answerStoredPage(page, { method: req.method ?? 'GET', acceptEncoding: req.headers['accept-encoding'], ifNoneMatch: req.headers['if-none-match'] }))
+    writeAnswer(res, await answerStoredPage(page, { method: req.method ?? 'GET', acceptEncoding: req.headers['accept-encoding'], ifNoneMatch: req.headers['if-none-match'] }, true))
     return true
   }
 
@@ -252,8 +252,8 @@ function writeAnswer(res: ServerResponse, answer: Answer) {
   res.end(answer.body ?? undefined)
 }
 
-/** A stored public page as a Fetch response (the listener's fast path writes the same answer to Node directly). */
-async function sharedResponse(page: StoredBody, request: Request) {
-  const answer = await answerStoredPage(page, { method: request.method, acceptEncoding: request.headers.get('accept-encoding'), ifNoneMatch: request.headers.get('if-none-match') })
+/** A stored page as a Fetch response (for a public one, the listener's fast path writes the same answer to Node directly). */
+async function storedResponse(page: StoredBody, request: Request, hit: boolean) {
+  const answer = await answerStoredPage(page, { method: request.method, acceptEncoding: request.headers.get('accept-encoding'), ifNoneMatch: request.headers.get('if-none-match') }, hit)
   return new Response(answer.body ? new Uint8Array(answer.body) : null, { status: answer.status, headers: answer.headers })
 }

@@ -2,7 +2,7 @@ import { sql } from 'kysely'
 import { matchRoutes, type RouteObject, type ServerBuild } from 'react-router'
 import { cookieNames } from './auth/cookies'
 import type { Database } from '../db/index'
-import { compressOnce, type StoredBody, type Variants } from './http/stored-page'
+import { lazilyCompressed, type Compressed, type StoredBody } from './http/stored-page'
 
 /**
  * Rendered public pages, kept per (host, URL) and valid while the content version is unchanged
@@ -39,7 +39,7 @@ export function createPageCache(
   const checkEveryMs = options.checkEveryMs ?? 250
   const pages = new Map<string, CachedPage>()
   // Compressed bodies by validator: a page rendered again the same (every ttlMs) is not compressed again.
-  const compressed = new Map<string, Variants>()
+  const compressed = new Map<string, Compressed>()
   const accountPages = new Map<string, AccountPage>()
   // Per (org, cookies): the viewer's fingerprint as last read, and when; a write on this server reads it again.
   const fingerprints = new Map<string, { value: Promise<string | null>; checkedAt: number; generation: number }>()
@@ -97,15 +97,20 @@ export function createPageCache(
     set(key: string, page: CachedPage) {
       remember(pages, key, page, maxEntries)
     },
-    /** The page's body compressed once: the variants of the same bytes stored before, or new ones. */
+    /**
+     * The variants of a page's body: those of the same bytes stored before, or new ones, compressed once the
+     * page is served again (rendering the same bytes again counts).
+     */
     compressed(etag: string, body: Buffer) {
       const known = compressed.get(etag)
-      if (known) return known
-      const { variants, done } = compressOnce(body)
-      remember(compressed, etag, variants, maxEntries)
+      if (known) {
+        known.warm()
+        return known
+      }
       // A failure leaves the page compressed per request until it is stored again.
-      done.catch(() => compressed.delete(etag))
-      return variants
+      const fresh = lazilyCompressed(body, () => compressed.delete(etag))
+      remember(compressed, etag, fresh, maxEntries)
+      return fresh
     },
     /**
      * A member's page for these cookies (`viewerKey`), while the content version and the fingerprint of

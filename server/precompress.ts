@@ -2,17 +2,9 @@
 // compression (server/http/static-files.ts picks the variant the client accepts).
 import { readdir, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import { promisify } from 'node:util'
-import { brotliCompress, constants, gzip } from 'node:zlib'
 // Local imports carry their extension: Vite loads this file with vite.config.ts.
-import { isCompressible } from './http/encoding.ts'
+import { compress, isCompressible, MIN_COMPRESS_BYTES } from './http/encoding.ts'
 import { contentTypeOf } from './http/static-files.ts'
-
-/** Smaller files are served as they are: a coding's overhead would eat the gain. */
-const MIN_BYTES = 1024
-
-const brotli = promisify(brotliCompress)
-const gzipped = promisify(gzip)
 
 export interface PrecompressTotals {
   files: number
@@ -38,16 +30,10 @@ export async function precompress(dir: string): Promise<PrecompressTotals> {
   await Promise.all(
     files.map(async (file) => {
       const bytes = await readFile(file)
-      if (bytes.byteLength < MIN_BYTES) return
+      if (bytes.byteLength < MIN_COMPRESS_BYTES) return
       const [br, gz] = await Promise.all([
-        brotli(bytes, {
-          params: {
-            [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
-            [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
-            [constants.BROTLI_PARAM_SIZE_HINT]: bytes.byteLength,
-          },
-        }),
-        gzipped(bytes, { level: constants.Z_BEST_COMPRESSION }),
+        compress(bytes, 'br', 'best'),
+        compress(bytes, 'gzip', 'best'),
       ])
       totals.files++
       totals.bytes += bytes.byteLength

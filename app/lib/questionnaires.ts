@@ -47,7 +47,7 @@ export function questionnaireFileSchema(maxUploadMb: number) {
 const WHITESPACE_OR_CONTROL = /[\s\u0000-\u001f\u007f]/
 
 /** An absolute http(s) link to a host, without credentials in it; stored as the URL parser writes it. */
-export function httpLink(value: string): string | null {
+function httpLink(value: string): string | null {
   if (WHITESPACE_OR_CONTROL.test(value)) return null
   let url: URL
   try {

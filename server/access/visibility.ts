@@ -59,7 +59,7 @@ export function accessChecked(row: { product_id: string; uid: string; card_kind:
 }
 
 /** Under Minimal, anonymous visitors see only these kinds (and the security-review banner). */
-const MINIMAL_PUBLIC_KINDS: readonly CardKind[] = ['Overview', 'Certifications']
+export const MINIMAL_PUBLIC_KINDS: readonly CardKind[] = ['Overview', 'Certifications']
 
 /** Minimal applies to anonymous visitors only (docs/decisions/004-visibility.md). */
 export const seesMinimalOnly = (viewer: Viewer, level: PublicAccessLevel) => viewer.mode === 'Public' && level === 'Minimal'

@@ -15,9 +15,9 @@ import { answersOffered } from './offered'
 // question and its answer are kept in the audit log.
 
 export const AI_FAILED = 'Failed to get an answer from the AI. Please try again later.'
-export const QUESTION_TOO_LONG = `Questions can be at most ${SEARCH_QUERY_MAX} characters.`
-export const QUESTION_EMPTY = 'Type a question.'
-export const TOO_MANY_QUESTIONS = 'You have asked many questions in a short time. Please wait a few minutes and try again.'
+const QUESTION_TOO_LONG = `Questions can be at most ${SEARCH_QUERY_MAX} characters.`
+const QUESTION_EMPTY = 'Type a question.'
+const TOO_MANY_QUESTIONS = 'You have asked many questions in a short time. Please wait a few minutes and try again.'
 export const NOT_OFFERED = 'AI answers are not available here.'
 
 /** Sources given to the model, and how much of each. */
@@ -35,7 +35,7 @@ export interface Source {
 export type AnswerEvent = { type: 'sources'; sources: SearchHit[] } | { type: 'text'; text: string } | { type: 'done' } | { type: 'error'; message: string }
 
 /** The best sources for a question that this viewer may read: unlocked content only, best first. */
-export async function retrieveSources(db: Database, scope: SearchScope, question: string, count = SOURCES): Promise<Source[]> {
+async function retrieveSources(db: Database, scope: SearchScope, question: string, count = SOURCES): Promise<Source[]> {
   const query = tsquery(question, { any: true })
   if (!query) return []
   // A few of every group, so a question about a document is not crowded out by items, then the best overall.
@@ -60,10 +60,10 @@ export async function retrieveSources(db: Database, scope: SearchScope, question
   })
 }
 
-export const noSourcesAnswer = (org: string) =>
+const noSourcesAnswer = (org: string) =>
   `The ${org} trust center has nothing you can see that answers this question. Try other words, request access to more of the trust center, or contact ${org}.`
 
-export function systemPrompt(org: string) {
+function systemPrompt(org: string) {
   return [
     `You answer questions from customers and prospects of ${org} about its security, privacy and compliance, on ${org}'s trust center.`,
     'Answer only from the numbered sources in the user message. They are all the information you have; do not use outside knowledge about the company.',
@@ -73,14 +73,14 @@ export function systemPrompt(org: string) {
   ].join('\n')
 }
 
-export function userPrompt(question: string, sources: readonly Source[]) {
+function userPrompt(question: string, sources: readonly Source[]) {
   const blocks = sources.map((source, index) => `<source id="${index + 1}" type="${source.hit.type}" from="${escapeAttribute(source.hit.source)}">\n${source.text}\n</source>`)
   return `${blocks.join('\n\n') || '(no sources)'}\n\n<question>\n${question}\n</question>`
 }
 
 const escapeAttribute = (value: string) => value.replace(/[<>"&]/g, ' ')
 
-export function anthropicClient(env: Pick<Env, 'ANTHROPIC_API_KEY' | 'ANTHROPIC_BASE_URL'>) {
+function anthropicClient(env: Pick<Env, 'ANTHROPIC_API_KEY' | 'ANTHROPIC_BASE_URL'>) {
   return new Anthropic({ apiKey: env.ANTHROPIC_API_KEY, baseURL: env.ANTHROPIC_BASE_URL ?? undefined, maxRetries: 1, timeout: 60_000 })
 }
 

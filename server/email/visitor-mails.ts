@@ -7,7 +7,7 @@ import { oneLine } from './text'
  */
 export type Mail = { subject: string; text: string; html: string }
 
-const greeting = (firstName: string) => (oneLine(firstName) ? `Hi ${oneLine(firstName)},` : 'Hello,')
+export const greeting = (firstName: string) => (oneLine(firstName) ? `Hi ${oneLine(firstName)},` : 'Hello,')
 const fullName = (person: { firstName: string; lastName: string }) => oneLine(`${oneLine(person.firstName)} ${oneLine(person.lastName)}`)
 const linkNote = (minutes: number) => `This link works once and expires in ${minutes} minute${minutes === 1 ? '' : 's'}.`
 

@@ -45,6 +45,8 @@ export function readFaqCsv(bytes: Uint8Array): FaqCsv {
   } catch {
     return { ok: false, message: 'The file is not UTF-8 text: save it as "CSV UTF-8" and import it again' }
   }
+  // Valid UTF-8, but PostgreSQL cannot store it: refused here rather than failing the insert as a 500.
+  if (text.includes('\u0000')) return { ok: false, message: 'The file holds a NUL character: save it as "CSV UTF-8" and import it again' }
   let records
   try {
     records = parseCsv(text).filter((record) => record.fields.some((field) => field.trim() !== ''))

@@ -4,6 +4,7 @@ import { recordAudit } from '../audit/record'
 import type { StaffMember } from '../auth/staff-session'
 import { bumpProductRevision } from '../portal/revision'
 import { refusable, refuse, type Refused } from '../refusal'
+import { oneLine } from '../../app/lib/one-line'
 import { FAQ_MESSAGES, type FaqDirection, type FaqFields } from '../../app/lib/schemas/faqs'
 import { readFaqCsv } from './csv'
 
@@ -219,6 +220,6 @@ export async function importFaqs(editor: FaqEditor, productId: string, file: { n
       .values(entries.map((entry, index) => ({ product_id: product.id, question: entry.question, answer: entry.answer, comment: entry.comment, position: first + index })))
       .execute()
     const count = `${entries.length} ${entries.length === 1 ? 'question' : 'questions'}`
-    return { product, audited: { message: `${count} imported`, action: 'faq.import', target: file.name.slice(0, 200), after: { productId: product.id, count: entries.length } } }
+    return { product, audited: { message: `${count} imported`, action: 'faq.import', target: oneLine(file.name).slice(0, 200), after: { productId: product.id, count: entries.length } } }
   })
 }

@@ -1,17 +1,12 @@
 import { once } from 'node:events'
 import { Readable } from 'node:stream'
 import { constants, createBrotliCompress, createGzip, type BrotliCompress, type Gzip } from 'node:zlib'
-import { isCompressible, negotiateEncoding } from './encoding'
+import { FAST_LEVEL, isCompressible, MIN_COMPRESS_BYTES, negotiateEncoding, NOT_ACCEPTABLE } from './encoding'
 
 // Responses made for one request (a staff or member page, a page not stored, its .data, JSON) compressed
 // as they stream, at a fast level: a page costs a few milliseconds more. What the source writes in one go
 // is compressed together and flushed once it pauses, so a streamed page or answer still arrives piece by
 // piece (flushing after every small piece React writes made a page several times slower to compress).
-
-const BROTLI_QUALITY = 4
-const GZIP_LEVEL = 4
-/** Smaller bodies are sent as they are: the coding's overhead would eat the gain. */
-const MIN_BYTES = 1024
 
 /** The response in the coding the client accepts best, when its type is worth compressing. */
 export function compressResponse(response: Response, acceptEncoding: string | null, method: string): Response {
@@ -26,13 +21,13 @@ export function compressResponse(response: Response, acceptEncoding: string | nu
   const coding = negotiateEncoding(acceptEncoding)
   if (coding === null) {
     void response.body.cancel().catch(() => {})
-    return new Response('None of the content codings this request accepts is available.', { status: 406, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store', Vary: 'Accept-Encoding' } })
+    return new Response(NOT_ACCEPTABLE, { status: 406, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store', Vary: 'Accept-Encoding' } })
   }
-  if (coding === 'identity' || length < MIN_BYTES) return new Response(response.body, { status: response.status, statusText: response.statusText, headers })
+  if (coding === 'identity' || length < MIN_COMPRESS_BYTES) return new Response(response.body, { status: response.status, statusText: response.statusText, headers })
   const encoder =
     coding === 'br'
-      ? createBrotliCompress({ params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT } })
-      : createGzip({ level: GZIP_LEVEL })
+      ? createBrotliCompress({ params: { [constants.BROTLI_PARAM_QUALITY]: FAST_LEVEL, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT } })
+      : createGzip({ level: FAST_LEVEL })
   pump(response.body, encoder, coding === 'br' ? constants.BROTLI_OPERATION_FLUSH : constants.Z_SYNC_FLUSH)
   headers.delete('content-length')
   headers.set('Content-Encoding', coding)

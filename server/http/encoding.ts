@@ -1,8 +1,54 @@
 // Content-coding negotiation (RFC 9110 section 12.5.3): which of the codings we have the client accepts,
 // best first. Shared by the built assets (precompressed at build time), the page cache (compressed once
-// per entry) and personal pages (compressed on the fly).
+// per entry) and personal pages (compressed on the fly); with what they share: the compression at the
+// highest levels, validators per representation and the refusal when nothing is acceptable.
+import { createHash } from 'node:crypto'
+import { promisify } from 'node:util'
+import { brotliCompress, constants, gzip } from 'node:zlib'
 
 export type Coding = 'br' | 'gzip' | 'identity'
+
+/** Smaller bodies are sent as they are: a coding's overhead would eat the gain. */
+export const MIN_COMPRESS_BYTES = 1024
+
+/** The body of a 406: the client accepts none of the codings we have. */
+export const NOT_ACCEPTABLE = 'None of the content codings this request accepts is available.'
+
+const brotli = promisify(brotliCompress)
+const gzipped = promisify(gzip)
+
+/** The level for a body compressed for one response: a few milliseconds for a page. */
+export const FAST_LEVEL = 4
+
+/** Compressed at a level: 'best' once for bytes served many times (on the thread pool), 'fast' for one response. */
+export function compress(bytes: Uint8Array, coding: 'br' | 'gzip', level: 'best' | 'fast') {
+  if (coding === 'gzip') return gzipped(bytes, { level: level === 'best' ? constants.Z_BEST_COMPRESSION : FAST_LEVEL })
+  return brotli(bytes, {
+    params: {
+      [constants.BROTLI_PARAM_QUALITY]: level === 'best' ? constants.BROTLI_MAX_QUALITY : FAST_LEVEL,
+      [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+      [constants.BROTLI_PARAM_SIZE_HINT]: bytes.byteLength,
+    },
+  })
+}
+
+/** The opaque part of a strong validator for these bytes. */
+export const contentTag = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('base64url').slice(0, 27)
+
+const TAG_SUFFIX: Record<Coding, string> = { br: '-br', gzip: '-gz', identity: '' }
+
+/** The ETag of one representation: the content's tag, and the coding's suffix (each coding is other bytes). */
+export const representationTag = (tag: string, coding: Coding) => `"${tag}${TAG_SUFFIX[coding]}"`
+
+/** Whether an If-None-Match value names one of these ETags (weak comparison, RFC 9110 section 13.1.2). */
+export function ifNoneMatchHas(header: string | null | undefined, etags: readonly string[]) {
+  if (!header) return false
+  for (const entry of header.slice(0, 8192).split(',')) {
+    const tag = entry.trim().replace(/^W\//, '')
+    if (tag === '*' || etags.includes(tag)) return true
+  }
+  return false
+}
 
 /** Our preference when the client weighs several the same: the smallest first. */
 const PREFERENCE: readonly Coding[] = ['br', 'gzip', 'identity']

@@ -1,12 +1,11 @@
 // Built assets and public files, answered from an index made once at start: only the files found then
 // are served (an exact lookup, so no path reaches outside the directory), each in the best of the
 // variants precompressed beside it at build time (server/precompress.ts) that the client accepts.
-import { createHash } from 'node:crypto'
 import { createReadStream, existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import path from 'node:path'
 import { pipeline } from 'node:stream'
-import { isCompressible, negotiateEncoding, type Coding } from './encoding.ts' // with its extension: vite.config.ts loads this file too
+import { contentTag, ifNoneMatchHas, isCompressible, negotiateEncoding, NOT_ACCEPTABLE, representationTag, type Coding } from './encoding.ts' // with its extension: vite.config.ts loads this file too
 
 /** Below this, every file is kept in memory and a hit is one write; above it, files stream from disk. */
 const MEMORY_LIMIT = 20 * 1024 * 1024
@@ -45,7 +44,6 @@ export function contentTypeOf(fileName: string) {
 
 /** The variants written beside a file, by the suffix of their name. */
 const VARIANTS = { br: '.br', gzip: '.gz' } as const
-const ETAG_SUFFIX: Record<Coding, string> = { br: '-br', gzip: '-gz', identity: '' }
 
 interface Representation {
   file: string
@@ -80,7 +78,7 @@ export function createStaticFiles(dir: string, options: { immutable: boolean; ma
     // Any answer for a file with variants depends on Accept-Encoding, a 304 too: shared caches must key on it.
     if (file.codings.length > 0 || coding === null) res.setHeader('Vary', 'Accept-Encoding')
     if (coding === null) {
-      const body = 'None of the content codings this request accepts is available.'
+      const body = NOT_ACCEPTABLE
       res.statusCode = 406
       res.setHeader('Content-Type', 'text/plain; charset=utf-8')
       res.setHeader('Content-Length', Buffer.byteLength(body))
@@ -91,7 +89,7 @@ export function createStaticFiles(dir: string, options: { immutable: boolean; ma
     const representation = file.representations[coding]!
     res.setHeader('Cache-Control', cacheControl)
     res.setHeader('ETag', representation.etag)
-    if (matchesEtag(req.headers['if-none-match'], representation.etag)) {
+    if (ifNoneMatchHas(req.headers['if-none-match'], [representation.etag])) {
       res.statusCode = 304
       res.end()
       return
@@ -117,16 +115,6 @@ function decodedPathname(url: string | undefined) {
   }
 }
 
-/** Whether an If-None-Match value names this representation (weak comparison, RFC 9110 section 13.1.2). */
-function matchesEtag(header: string | undefined, etag: string) {
-  if (!header) return false
-  for (const entry of header.split(',')) {
-    const tag = entry.trim().replace(/^W\//, '')
-    if (tag === '*' || tag === etag) return true
-  }
-  return false
-}
-
 /** Every file under `dir` by its URL path, with its variants; an absent directory serves nothing. */
 function indexFiles(dir: string) {
   const found = existsSync(dir) ? walk(dir) : []
@@ -139,10 +127,10 @@ function indexFiles(dir: string) {
   for (const file of found) {
     if (file.endsWith(VARIANTS.br) || file.endsWith(VARIANTS.gzip)) continue
     const bytes = readFileSync(file)
-    const hash = createHash('sha256').update(bytes).digest('base64url').slice(0, 27)
+    const hash = contentTag(bytes)
     const type = contentTypeOf(file)
     const representations: StaticFile['representations'] = {
-      identity: { file, size: bytes.byteLength, etag: `"${hash}"`, body: inMemory ? bytes : null },
+      identity: { file, size: bytes.byteLength, etag: representationTag(hash, 'identity'), body: inMemory ? bytes : null },
     }
     const codings: Coding[] = []
     // A variant of a file not worth compressing (an image, a font) is left out: nothing should decode it.
@@ -151,7 +139,7 @@ function indexFiles(dir: string) {
       const size = sizes.get(variant)
       if (size === undefined) continue
       codings.push(coding)
-      representations[coding] = { file: variant, size, etag: `"${hash}${ETAG_SUFFIX[coding]}"`, body: inMemory ? readFileSync(variant) : null }
+      representations[coding] = { file: variant, size, etag: representationTag(hash, coding), body: inMemory ? readFileSync(variant) : null }
     }
     const urlPath = '/' + path.relative(dir, file).split(path.sep).join('/')
     index.set(urlPath, { type, codings, representations })

@@ -1,8 +1,6 @@
 import { createHash } from 'node:crypto'
-import { promisify } from 'node:util'
-import { brotliCompress, constants, gzip } from 'node:zlib'
 import { contentSecurityPolicy } from '../security'
-import { negotiateEncoding, type Coding } from './encoding'
+import { compress, contentTag, ifNoneMatchHas, negotiateEncoding, NOT_ACCEPTABLE, representationTag } from './encoding'
 
 // A page as the page cache keeps it (docs/decisions/024-public-pages-on-the-wire.md): the same bytes on
 // every response, so it is compressed once. A public page carries a strong ETag and may sit in a shared
@@ -24,29 +22,33 @@ export interface StoredBody {
   etag: string
   /** The body compressed once at the highest levels, on the thread pool: each coding once it is ready. */
   variants: Variants
+  /** Starts that compression (once): when the page is served again, not on its first render. */
+  warm: () => void
 }
 
 export type Variants = Partial<Record<'br' | 'gzip', Buffer>>
 
-const brotli = promisify(brotliCompress)
-const gzipped = promisify(gzip)
-
-/**
- * Compresses a page at the highest levels, off the main thread (about 100 ms of a pool thread for 120 KB);
- * each variant is set on the returned object when ready, and `done` settles when both are.
- */
-export function compressOnce(body: Buffer): { variants: Variants; done: Promise<unknown> } {
-  const variants: Variants = {}
-  const done = Promise.all([
-    brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT } }).then((bytes) => (variants.br = bytes)),
-    gzipped(body, { level: 9 }).then((bytes) => (variants.gzip = bytes)),
-  ])
-  return { variants, done }
+/** A body's compressed variants, as the page cache keeps them for all the pages with these bytes. */
+export interface Compressed {
+  variants: Variants
+  warm: () => void
 }
 
-/** Until its variant is ready, a page is compressed for the request at a fast level: a few milliseconds. */
-function compressFast(body: Buffer, coding: 'br' | 'gzip') {
-  return coding === 'br' ? brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 4, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT } }) : gzipped(body, { level: 4 })
+/**
+ * The variants of a body, compressed at the highest levels off the main thread (about 100 ms of a pool
+ * thread for 120 KB) once `warm` is called; each is set when ready. Until then a request gets the page
+ * compressed for it at a fast level: a page rendered once (any junk query makes a new one) never pays
+ * for brotli 11.
+ */
+export function lazilyCompressed(body: Buffer, failed: () => void): Compressed {
+  const variants: Variants = {}
+  let started = false
+  const warm = () => {
+    if (started) return
+    started = true
+    Promise.all([compress(body, 'br', 'best').then((bytes) => (variants.br = bytes)), compress(body, 'gzip', 'best').then((bytes) => (variants.gzip = bytes))]).catch(failed)
+  }
+  return { variants, warm }
 }
 
 const INLINE_SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script>/gi
@@ -64,13 +66,13 @@ export function inlineScriptHashes(html: string) {
 /**
  * A rendered page made the same bytes for every response: its nonce taken out, a policy with the hashes of
  * its inline scripts, and a validator from its bytes. A public page gets caching headers for browsers and
- * shared caches; a personal one keeps its `private, no-store`. `compressed` gives the variants of a body
- * already compressed (the same page rendered again).
+ * shared caches; a personal one keeps its `private, no-store`. `compressed` gives the variants of its body
+ * (those of the same bytes rendered before, when there are).
  */
-export function storedPage(html: string, nonce: string, rendered: { status: number; headers: Headers }, compressed: (etag: string, body: Buffer) => Variants, options: { personal: boolean }): StoredBody {
+export function storedPage(html: string, nonce: string, rendered: { status: number; headers: Headers }, compressed: (etag: string, body: Buffer) => Compressed, options: { personal: boolean }): StoredBody {
   const text = html.replaceAll(` nonce="${nonce}"`, '').replaceAll(`nonce="${nonce}"`, '')
   const body = Buffer.from(text)
-  const etag = createHash('sha256').update(body).digest('base64url').slice(0, 27)
+  const etag = contentTag(body)
   const headers = new Headers(rendered.headers)
   for (const name of ['content-length', 'content-encoding', 'etag', 'last-modified']) headers.delete(name)
   headers.set('Content-Security-Policy', contentSecurityPolicy({ hashes: inlineScriptHashes(text) }))
@@ -80,20 +82,7 @@ export function storedPage(html: string, nonce: string, rendered: { status: numb
     // Compressed or not by what the client accepts; and a request with cookies may be someone's own page.
     headers.set('Vary', 'Accept-Encoding, Cookie')
   }
-  return { personal: options.personal, body, status: rendered.status, headers: [...headers], etag, variants: compressed(etag, body) }
-}
-
-const SUFFIX: Record<Coding, string> = { br: '-br', gzip: '-gz', identity: '' }
-
-/** Whether an If-None-Match value names this page in any coding (weak comparison, RFC 9110 section 13.1.2). */
-export function matchesEtag(header: string | null | undefined, etag: string) {
-  if (!header) return false
-  for (const entry of header.slice(0, 8192).split(',')) {
-    const tag = entry.trim().replace(/^W\//, '')
-    if (tag === '*') return true
-    if (tag === `"${etag}"` || tag === `"${etag}-br"` || tag === `"${etag}-gz"`) return true
-  }
-  return false
+  return { personal: options.personal, body, status: rendered.status, headers: [...headers], etag, ...compressed(etag, body) }
 }
 
 export interface Answer {
@@ -103,20 +92,29 @@ export interface Answer {
 }
 
 /** The answer to a GET or HEAD of a stored page: 304 (public ones), 406, or the page in the best coding the client takes. */
-export async function answerStoredPage(page: StoredBody, request: { method: string; acceptEncoding: string | string[] | null | undefined; ifNoneMatch: string | null | undefined }): Promise<Answer> {
+export async function answerStoredPage(
+  page: StoredBody,
+  request: { method: string; acceptEncoding: string | string[] | null | undefined; ifNoneMatch: string | null | undefined },
+  /** Served from the store (not the request that rendered it): the page is in use, worth compressing well. */
+  hit: boolean,
+): Promise<Answer> {
+  if (hit) page.warm()
   const coding = negotiateEncoding(request.acceptEncoding)
   if (!coding) {
     return {
       status: 406,
       headers: [['Content-Type', 'text/plain; charset=utf-8'], ['Cache-Control', 'no-store'], ['Vary', 'Accept-Encoding']],
-      body: Buffer.from('None of the content codings this request accepts is available.'),
+      body: Buffer.from(NOT_ACCEPTABLE),
     }
   }
-  const etag = `"${page.etag}${SUFFIX[coding]}"`
+  const etag = representationTag(page.etag, coding)
   const caching = page.headers.filter(([name]) => name === 'cache-control' || name === 'vary')
-  if (!page.personal && matchesEtag(request.ifNoneMatch, page.etag)) return { status: 304, headers: [...caching, ['ETag', etag]], body: null }
+  // The same content in any coding: the client's copy is current.
+  const current = (['identity', 'br', 'gzip'] as const).map((each) => representationTag(page.etag, each))
+  if (!page.personal && ifNoneMatchHas(request.ifNoneMatch, current)) return { status: 304, headers: [...caching, ['ETag', etag]], body: null }
   const stored = coding === 'identity' ? page.body : page.variants[coding]
-  const body = stored ?? (await compressFast(page.body, coding as 'br' | 'gzip'))
+  // Until its variant is ready, the page is compressed for this request at a fast level: a few milliseconds.
+  const body = stored ?? (await compress(page.body, coding as 'br' | 'gzip', 'fast'))
   const headers: [string, string][] = [...page.headers, ['Content-Length', String(body.byteLength)]]
   // Bytes compressed for this request are the same content, not the same bytes as the stored variant: a weak validator.
   if (!page.personal) headers.push(['ETag', stored ? etag : `W/${etag}`])

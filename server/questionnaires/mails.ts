@@ -1,6 +1,6 @@
 import { brandedMail, trustCenterName, type MailOrg } from '../email/layout'
 import { oneLine } from '../email/text'
-import type { Mail } from '../email/visitor-mails'
+import { greeting, type Mail } from '../email/visitor-mails'
 
 // The questionnaire mails, written like the visitor-access ones (server/email/visitor-mails.ts): brandedMail
 // escapes everything and keeps names on one line; these only write the copy.
@@ -34,11 +34,10 @@ export function newQuestionnaireMail(
 /** To the member who sent it: the answer, and where all of the account's questionnaires are. */
 export function questionnaireAnsweredMail(org: MailOrg, questionnaire: { memberName: string; name: string; answer: string }, listUrl: string): Mail {
   const center = trustCenterName(org)
-  const name = oneLine(questionnaire.memberName)
   return brandedMail(org, {
     subject: `Your questionnaire on ${center} has been answered`,
     heading: 'Your questionnaire has been answered',
-    paragraphs: [name ? `Hi ${name},` : 'Hello,', `The ${oneLine(org.name)} team answered your questionnaire "${oneLine(questionnaire.name)}":`],
+    paragraphs: [greeting(questionnaire.memberName), `The ${oneLine(org.name)} team answered your questionnaire "${oneLine(questionnaire.name)}":`],
     quote: questionnaire.answer,
     button: { label: 'View your questionnaires', href: listUrl },
     note: `You can find it under "Questionnaires" in your account menu on ${center} once you are logged in.`,

@@ -11,7 +11,7 @@ import { questionnaireAnsweredMail, questionnairesListUrl } from './mails'
 // The staff side of questionnaires (/questionnaires, scope `questionnaires`): the org's list, a
 // submitted file, and the answer that is mailed to the member who sent it.
 
-export const QUESTIONNAIRES_PAGE_SIZE = 25
+const QUESTIONNAIRES_PAGE_SIZE = 25
 export const MAX_QUESTIONNAIRES_PAGE = 10_000
 
 export interface StaffQuestionnaireRow {

@@ -1,5 +1,5 @@
 import { sql, type RawBuilder } from 'kysely'
-import { PUBLIC_VIEWER, seesMinimalOnly, type PublicAccessLevel, type Viewer } from '../access/visibility'
+import { MINIMAL_PUBLIC_KINDS, PUBLIC_VIEWER, seesMinimalOnly, type PublicAccessLevel, type Viewer } from '../access/visibility'
 
 // The access policy of server/access/visibility.ts (itemAccess, cardShown, updateShown, faqsListed and the
 // file rule of portal-access.ts), written as SQL conditions, so that search filters inside its query and a
@@ -38,11 +38,9 @@ export function documentViewer(viewer: Viewer): Viewer {
   return staffWithoutFiles ? PUBLIC_VIEWER : viewer
 }
 
-const MINIMAL_KINDS = ['Overview', 'Certifications']
-
 /** A card of `kind` (its row `hidden`, null when the product has none) is shown: cardShown. */
 export function cardShownSql(p: AccessParams, kind: RawBuilder<unknown>, hidden: RawBuilder<unknown>) {
-  const listed = p.minimalOnly ? sql`${kind} = any(${MINIMAL_KINDS}::text[])` : sql`${kind} <> 'CustomerData'`
+  const listed = p.minimalOnly ? sql`${kind} = any(${MINIMAL_PUBLIC_KINDS}::text[])` : sql`${kind} <> 'CustomerData'`
   return p.main ? listed : sql`(${listed} and not coalesce(${hidden}, false))`
 }
 

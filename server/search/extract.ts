@@ -20,7 +20,7 @@ export function wakeTextExtraction() {
 }
 
 /** The text of each page (trimmed, whitespace collapsed), in order; throws when the file is not a readable PDF. */
-export async function pdfPages(bytes: Uint8Array): Promise<string[]> {
+async function pdfPages(bytes: Uint8Array): Promise<string[]> {
   const pdf = await getDocumentProxy(new Uint8Array(bytes), { verbosity: 0 })
   try {
     const pages: string[] = []

@@ -7,7 +7,7 @@ import { getViewer, type PortalViewer } from '../access/viewer'
 import { portalTitle, resolvePortalOrg, type PortalOrg } from '../portal/resolve'
 import { searchPortal, type SearchScope } from './query'
 
-export const QUERY_TOO_LONG = `Search terms can be at most ${SEARCH_QUERY_MAX} characters.`
+const QUERY_TOO_LONG = `Search terms can be at most ${SEARCH_QUERY_MAX} characters.`
 
 export interface SearchRequest {
   org: PortalOrg
@@ -51,12 +51,12 @@ export async function readSearchRequest(db: Database, env: Env, request: Request
 }
 
 /** The results: the first few of every group, or one group paged when asked for it. */
-export async function searchResults(db: Database, request: SearchRequest): Promise<SearchResults> {
+async function searchResults(db: Database, request: SearchRequest): Promise<SearchResults> {
   return searchPortal(db, request.scope, request.term, request.group ? { group: request.group, offset: request.offset, limit: FIRST_BATCH } : { limit: GROUP_PREVIEW })
 }
 
 /** What the results page shows around the results. */
-export async function searchPageFrame(db: Database, request: SearchRequest) {
+async function searchPageFrame(db: Database, request: SearchRequest) {
   const { org } = request
   return {
     org: { name: org.name, logoUrl: org.logoUrl },

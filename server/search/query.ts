@@ -68,7 +68,7 @@ export interface Match {
   group_total: number
 }
 
-export const GROUP_OF: Record<Match['kind'], SearchGroupType> = {
+const GROUP_OF: Record<Match['kind'], SearchGroupType> = {
   item: 'items',
   subprocessor: 'items',
   faq: 'faqs',
@@ -88,7 +88,7 @@ const KINDS_OF: Record<SearchGroupType, Match['kind'][]> = {
  * group's count is the cap and its best hits the best of those. Ranking every match of a word most rows hold
  * took a second and more on 100,000 rows (npm run bench:search: p95 1.2 s before, 33 ms after).
  */
-export const SEARCH_CANDIDATES: Record<SearchGroupType, number> = { items: 300, faqs: 200, updates: 200, documents: 200 }
+const SEARCH_CANDIDATES: Record<SearchGroupType, number> = { items: 300, faqs: 200, updates: 200, documents: 200 }
 /** Words the planner expects on fewer document pages than this are looked up in the index; others file by file. */
 const FEW_PAGES = 2_000
 /** For a common word, the documents read (each from its first page on, to its first match), at most ... */

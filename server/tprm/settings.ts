@@ -7,10 +7,6 @@ import { addTprmPartner, removeTprmPartner } from './partners'
 
 // The "TPRM partners" section of /settings: its two intents, answered as the page's other sections are.
 
-export const TPRM_PARTNER_INTENTS = ['tprm-partner-add', 'tprm-partner-remove'] as const
-export const isTprmPartnerIntent = (value: unknown): value is (typeof TPRM_PARTNER_INTENTS)[number] =>
-  typeof value === 'string' && (TPRM_PARTNER_INTENTS as readonly string[]).includes(value)
-
 /** Adds or removes a partner: 400 with the form's messages, 404 for a partner no longer listed, else back with a toast. */
 export async function submitTprmPartner(context: AppLoadContext, staff: StaffMember, formData: FormData) {
   if (formData.get('intent') === 'tprm-partner-remove') {

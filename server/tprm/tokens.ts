@@ -2,6 +2,7 @@ import type { Database } from '../../db/index'
 import { memberViewer, type PortalViewer } from '../access/viewer'
 import { recordAudit } from '../audit/record'
 import { hashToken, looksLikeToken, newToken } from '../auth/tokens'
+import type { RequestMeta } from '../visitors/access-request'
 import { VISITOR_MEMBER_COLUMNS, visitorMember, type VisitorMember } from '../visitors/sessions'
 import type { TprmPartner } from './partners'
 
@@ -10,18 +11,13 @@ import type { TprmPartner } from './partners'
 // only. A fetch answers what the member's account may see at that moment, never what it could when the
 // token was made: the viewer is built again from the account's grants on every fetch.
 
-export const TPRM_TOKEN_HOURS = 24
+const TPRM_TOKEN_HOURS = 24
 const HOUR_MS = 60 * 60 * 1000
 
 export interface CreatedTprmToken {
   token: string
   partner: TprmPartner
   expiresAt: string
-}
-
-interface RequestMeta {
-  ip: string | null
-  userAgent: string | null
 }
 
 /** A new token of `member` for one of the org's partners; null when the org lists no such partner. */

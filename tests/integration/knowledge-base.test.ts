@@ -303,6 +303,8 @@ describeEachDatabase('knowledge base', (database) => {
     expect(await refused(csvFile('question,answer\r\n'))).toBe('The file has no questions below its header row')
     expect(await refused(new File([new Uint8Array([0x71, 0x2c, 0x61, 0x0d, 0x0a, 0xff, 0xfe])], 'latin.csv'))).toMatch(/not UTF-8/)
     expect(await refused(new File([], 'empty.csv'))).toBe(FAQ_MESSAGES.fileRequired)
+    // Valid UTF-8 that PostgreSQL cannot store: refused whole, never a failed insert.
+    expect(await refused(csvFile('question,answer\r\nQ?,"A\u0000B."\r\n'))).toMatch(/NUL character/)
 
     const tooMany = `question,answer\r\n${Array.from({ length: 1_001 }, (_, index) => `Q${index}?,A.\r\n`).join('')}`
     expect(await refused(csvFile(tooMany))).toBe(FAQ_MESSAGES.tooManyRows)

@@ -1,10 +1,11 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { expect, it } from 'vitest'
 import { createPageCache, isCacheableRequest } from '../../server/page-cache'
 import { bumpOrgRevision, bumpProductRevision } from '../../server/portal/revision'
 import { describeEachDatabase } from '../setup/database'
 
 /** A stored page's fields beside its version and time. */
-const page = (text: string) => ({ body: Buffer.from(text), status: 200, headers: [] as [string, string][], etag: text, variants: {}, personal: false })
+const page = (text: string) => ({ body: Buffer.from(text), status: 200, headers: [] as [string, string][], etag: text, variants: {}, warm: () => {}, personal: false })
 
 describeEachDatabase('page cache', (database) => {
   it('keeps a page until a portal revision changes', async () => {
@@ -42,6 +43,27 @@ describeEachDatabase('page cache', (database) => {
     cache.set('k', { ...page(''), version, storedAt: Date.now() - 1 })
     expect(await cache.get('k')).toBeUndefined()
   })
+})
+
+it('compresses a page at the highest levels only once it is served again, never on its first render', async () => {
+  // No database is read for this: the compression memo lives beside the pages.
+  const cache = createPageCache(null as never)
+  const body = Buffer.from('<p>a page</p>'.repeat(500))
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 200))
+  // A page rendered once (a junk query makes a new one each time) costs no brotli 11.
+  const once = cache.compressed('a', body)
+  await settle()
+  expect(once.variants).toEqual({})
+  // The same bytes rendered again: compressed, for every page holding them.
+  expect(cache.compressed('a', body)).toBe(once)
+  for (let attempt = 0; !(once.variants.br && once.variants.gzip) && attempt < 50; attempt++) await settle()
+  expect(brotliDecompressSync(once.variants.br!).equals(body)).toBe(true)
+  expect(gunzipSync(once.variants.gzip!).equals(body)).toBe(true)
+  // A stored page served from the store warms its own.
+  const other = cache.compressed('b', body)
+  other.warm()
+  for (let attempt = 0; !other.variants.br && attempt < 50; attempt++) await settle()
+  expect(other.variants.br!.byteLength).toBeLessThan(body.byteLength)
 })
 
 it('caches only anonymous GETs of pages, never files or health checks', () => {

@@ -1,14 +1,12 @@
-import { data } from 'react-router'
+import { data, isRouteErrorResponse, useRouteError } from 'react-router'
 import type { Route } from './+types/search'
 import { loadSearchPage } from '@server/search/page'
-import { Marked, ResultGroup, resultsSummary, SEARCH_FAILED } from '~/components/portal/search/search-results'
+import { AnswerSources, ResultGroup, resultsSummary, SEARCH_FAILED } from '~/components/portal/search/search-results'
 import { ErrorView } from '~/components/error-view'
 import { FIRST_BATCH, SEARCH_QUERY_MAX, type SearchHit } from '~/lib/search'
-import { isRouteErrorResponse, useRouteError } from 'react-router'
 
 // The search results page (issue 10): where the "Search items" box goes without JavaScript, and what the
 // search dialog loads (its .data) with it. Results are made for this viewer only: never stored or shared.
-
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const page = await loadSearchPage(context, request, params.orgSlug)
@@ -40,8 +38,7 @@ export function meta({ data: page }: Route.MetaArgs) {
 
 export default function SearchPage({ loaderData: page }: Route.ComponentProps) {
   if ('unreachable' in page) return <ErrorView title="Search" message={SEARCH_FAILED} />
-  const link = (params: Record<string, string | number>) =>
-    `${page.action}?${new URLSearchParams({ ...page.keep, q: page.term, ...Object.fromEntries(Object.entries(params).map(([key, value]) => [key, String(value)])) })}`
+  const link = (params: Record<string, string>) => `${page.action}?${new URLSearchParams({ ...page.keep, q: page.term, ...params })}`
   const results = page.results
   return (
     <div className="search-page">
@@ -110,7 +107,7 @@ export default function SearchPage({ loaderData: page }: Route.ComponentProps) {
                 moreHref={page.group ? null : link({ group: group.type })}
               >
                 {page.group && group.count > page.offset + group.hits.length ? (
-                  <a className="search-group__more" href={link({ group: group.type, offset: page.offset + FIRST_BATCH })}>
+                  <a className="search-group__more" href={link({ group: group.type, offset: String(page.offset + FIRST_BATCH) })}>
                     Next results
                   </a>
                 ) : null}
@@ -132,28 +129,11 @@ function AnswerSection({ answer }: { answer: { text: string | null; sources: Sea
       </p>
     )
   }
-  const count = answer.sources.length
   return (
     <section className="search-answer" aria-labelledby="search-answer-title">
       <h2 id="search-answer-title">Answer</h2>
       <div className="search-answer__text">{answer.text}</div>
-      {count ? (
-        <details className="search-answer__sources">
-          <summary>
-            Generated from {count} {count === 1 ? 'source' : 'sources'}
-          </summary>
-          <ul>
-            {answer.sources.map((hit) => (
-              <li key={`${hit.type}:${hit.id}`}>
-                <a href={hit.href}>
-                  <Marked segments={hit.title} />
-                </a>{' '}
-                <span className="search-hit__source">{hit.source}</span>
-              </li>
-            ))}
-          </ul>
-        </details>
-      ) : null}
+      <AnswerSources sources={answer.sources} />
     </section>
   )
 }

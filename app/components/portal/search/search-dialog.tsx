@@ -13,7 +13,7 @@ import { keptHref, LOCAL_DEBOUNCE_MS, SEARCH_DEBOUNCE_MS, SEARCH_QUERY_MAX, STAL
 import type { PortalView } from '../types'
 import { AI_FAILED, askQuestion } from './answer-stream'
 import { localSearch, pageItems } from './local-search'
-import { HitDetail, HitLink, Marked, resultsSummary, SEARCH_FAILED, type OpenHref } from './search-results'
+import { AnswerSources, HitDetail, HitLink, Marked, resultsSummary, SEARCH_FAILED, type OpenHref } from './search-results'
 import {
   activeHit,
   answerReducer,
@@ -515,7 +515,6 @@ function AnswerPanel({ answer, onOpen }: { answer: AnswerState; onOpen: OpenHref
     )
   }
   const writing = answer.status === 'loading' || answer.status === 'answering'
-  const sources = answer.sources.length
   return (
     <section className="search-answer" aria-labelledby="search-answer-title" aria-busy={writing}>
       <div className="search-answer__header">
@@ -540,23 +539,7 @@ function AnswerPanel({ answer, onOpen }: { answer: AnswerState; onOpen: OpenHref
       ) : (
         <div className="search-answer__text">{answer.text}</div>
       )}
-      {sources ? (
-        <details className="search-answer__sources">
-          <summary>
-            Generated from {sources} {sources === 1 ? 'source' : 'sources'}
-          </summary>
-          <ul>
-            {answer.sources.map((hit) => (
-              <li key={hitKey(hit)}>
-                <HitLink href={hit.href} onOpen={onOpen}>
-                  <Marked segments={hit.title} />
-                </HitLink>
-                <span className="search-hit__source">{hit.source}</span>
-              </li>
-            ))}
-          </ul>
-        </details>
-      ) : null}
+      <AnswerSources sources={answer.sources} onOpen={onOpen} />
       <p className="visually-hidden" role="status">
         {answer.status === 'done' ? 'Answer ready' : ''}
       </p>

@@ -1,5 +1,6 @@
 import type { MouseEvent, ReactNode } from 'react'
 import type { SearchGroup, SearchHit, SearchResults, Segment } from '~/lib/search'
+import { hitKey } from './search-state'
 
 // The results of a search, grouped as the spec's newer dialog groups them (section 2.2). The results page
 // renders them with every detail inline and plain links, so it works without JavaScript; the search dialog
@@ -123,7 +124,7 @@ function documentType(contentType: string) {
 }
 
 /** One group on the results page: its label, count, top-match badge and hits with details inline. */
-export function ResultGroup({ group, top, moreHref, children }: { group: SearchGroup; top: boolean; moreHref: string | null; children?: React.ReactNode }) {
+export function ResultGroup({ group, top, moreHref, children }: { group: SearchGroup; top: boolean; moreHref: string | null; children?: ReactNode }) {
   const headingId = `search-group-${group.type}`
   return (
     <section className="search-group" aria-labelledby={headingId}>
@@ -133,7 +134,7 @@ export function ResultGroup({ group, top, moreHref, children }: { group: SearchG
       </h2>
       <ul className="search-group__hits">
         {group.hits.map((hit) => (
-          <li key={`${hit.type}:${hit.id}`} className="search-hit">
+          <li key={hitKey(hit)} className="search-hit">
             <a className="search-hit__title" href={hit.href}>
               <Marked segments={hit.title} />
               {hit.locked ? <span className="search-hit__lock"> (restricted)</span> : null}
@@ -150,6 +151,28 @@ export function ResultGroup({ group, top, moreHref, children }: { group: SearchG
       ) : null}
       {children}
     </section>
+  )
+}
+
+/** The hits an AI answer was made from, folded under their count: the dialog's and the results page's. */
+export function AnswerSources({ sources, onOpen }: { sources: SearchHit[]; onOpen?: OpenHref }) {
+  if (!sources.length) return null
+  return (
+    <details className="search-answer__sources">
+      <summary>
+        Generated from {sources.length} {sources.length === 1 ? 'source' : 'sources'}
+      </summary>
+      <ul>
+        {sources.map((hit) => (
+          <li key={hitKey(hit)}>
+            <HitLink href={hit.href} onOpen={onOpen}>
+              <Marked segments={hit.title} />
+            </HitLink>{' '}
+            <span className="search-hit__source">{hit.source}</span>
+          </li>
+        ))}
+      </ul>
+    </details>
   )
 }
 

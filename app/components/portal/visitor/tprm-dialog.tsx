@@ -22,7 +22,7 @@ type TprmActionData = Extract<AccessActionData, { intent: 'tprm-token' }>
 export function TprmDialog({ view, visitor, actionData }: { view: PortalView; visitor: VisitorView; actionData?: AccessActionData }) {
   const location = useLocation()
   const closeHref = withQuery(location.pathname, location.search, { tprm: null })
-  const tprmData = actionData?.intent === 'tprm-token' ? (actionData as TprmActionData) : undefined
+  const tprmData = actionData?.intent === 'tprm-token' ? actionData : undefined
   return (
     <Dialog title={TITLE} closeHref={closeHref} size="medium">
       {tprmData && 'token' in tprmData ? (

@@ -5,7 +5,7 @@ import { loadDocumentAnalytics, MAX_ANALYTICS_PAGE } from '@server/analytics/doc
 import { requireStaff } from '@server/auth/require'
 import { integerParam } from '@server/http/query'
 import { accountPath, ANALYTICS_PERIODS, analyticsPath, analyticsPeriod, PERIOD_LABELS, type AnalyticsPeriod } from '~/lib/analytics'
-import { formatDate, formatDateTime } from '~/lib/format'
+import { When } from '~/components/ui/when'
 import { hasPermission } from '~/lib/permissions'
 import { DailyChart, DailyTable } from './daily-chart'
 import { Pager } from '~/components/ui/pager'
@@ -25,14 +25,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 type LoaderData = Route.ComponentProps['loaderData']
 
 const count = (value: number) => value.toLocaleString('en-US')
-
-function When({ at }: { at: string }) {
-  return (
-    <time dateTime={at} title={formatDateTime(at)}>
-      {formatDate(at)}
-    </time>
-  )
-}
 
 export default function Analytics({ loaderData }: Route.ComponentProps) {
   const { period, totals, daily, documents, accounts, canOpenAccounts } = loaderData

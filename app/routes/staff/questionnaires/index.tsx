@@ -12,7 +12,8 @@ import { Dialog } from '~/components/ui/dialog'
 import { TextareaField } from '~/components/ui/fields'
 import { FormErrors } from '~/components/ui/form-errors'
 import { Pager } from '~/components/ui/pager'
-import { formatBytes, formatDate, formatDateTime, withQuery } from '~/lib/format'
+import { When } from '~/components/ui/when'
+import { formatBytes, formatDateTime, withQuery } from '~/lib/format'
 import { answerQuestionnaireSchema, MAX_ANSWER_LENGTH, QUESTIONNAIRE_STATUS_LABELS } from '~/lib/questionnaires'
 
 // The questionnaires account members sent (spec section 2.6), for staff holding `questionnaires`:
@@ -79,9 +80,7 @@ export default function Questionnaires({ loaderData }: Route.ComponentProps) {
                     <th scope="row">{row.accountName}</th>
                     <td className="subscribers-table__email">{row.memberEmail}</td>
                     <td>
-                      <time dateTime={row.submittedAt} title={formatDateTime(row.submittedAt)}>
-                        {formatDate(row.submittedAt)}
-                      </time>
+                      <When at={row.submittedAt} />
                     </td>
                     <td>
                       <span className={`tag questionnaire-status--${row.status}`}>{QUESTIONNAIRE_STATUS_LABELS[row.status]}</span>
