@@ -25,7 +25,6 @@ const portalPaths = (prefix: string, id: string) => [
 ]
 
 export default [
-  route('healthz', 'routes/resources/healthz.ts'),
   route('login', 'routes/auth/login.tsx'),
   route('logout', 'routes/auth/logout.tsx'),
   route('invite/:token', 'routes/auth/accept-invite.tsx'),

@@ -11,7 +11,10 @@ import { openDatabase, type Database, type DatabaseHandle } from '../db/index'
 import { migrateToLatest } from '../db/migrate'
 import { seedDemoIfEmpty } from '../db/seed/index'
 import { getStaffMember } from './auth/staff-session'
-import { prepareDataDir } from './data-dir'
+import { lockDataDir, prepareDataDir } from './data-dir'
+import { fileStore, removeStaleSpools } from './files/store'
+import { createHealth, HEALTH_PATHS } from './http/health'
+import { logRequests } from './http/request-log'
 import { startEmailWorker } from './email/worker'
 import { startTextExtraction } from './search/extract'
 import { startExpiryNotices } from './visitors/expiry-notices'
@@ -54,6 +57,9 @@ export interface App {
   env: Env
   /** The demo staff sign-in, printed at start when the demo org is there. */
   demo?: { email: string; password: string }
+  /** The shutdown has begun (SIGTERM): readiness fails, and each response closes its connection. */
+  beginShutdown(): void
+  /** Stops the background work (the outbox batch in flight finishes) and closes the database. */
   close(): Promise<void>
 }
 
@@ -65,8 +71,20 @@ export async function createApp(): Promise<App> {
   const env = readEnv()
   // DATA_DIR holds the database and restricted documents: private to the server's user before anything opens it.
   await prepareDataDir(env.DATA_DIR)
+  // The embedded database is one process's: a second server on this DATA_DIR stops here, naming DATABASE_URL.
+  const unlock = env.DATABASE_URL ? async () => {} : await lockDataDir(env.DATA_DIR)
   const clientDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../client')
-  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR })
+  const store = fileStore(env)
+  await removeStaleSpools(env.DATA_DIR)
+  let database: DatabaseHandle
+  try {
+    // A store that cannot be reached or written stops the boot, not the first upload.
+    await store.check({ write: true })
+    database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR })
+  } catch (error) {
+    await unlock()
+    throw error
+  }
   await migrateToLatest(database.db)
   const demo = env.SEED_DEMO === 'true' ? await seedDemoIfEmpty(database.db, env) : undefined
   // Every app server runs the outbox worker unless `npm run worker` sends instead (EMAIL_WORKER=false);
@@ -87,6 +105,9 @@ export async function createApp(): Promise<App> {
   const isPortalPage = portalPageMatcher(build.routes)
   const streamsData = streamingDataMatcher(build.routes)
   const hosts = createHostCheck(database.db, env.APP_URL)
+  let stopping = false
+  const health = createHealth(database.db, store, () => stopping)
+  const logRequest = env.NODE_ENV === 'production' ? logRequests() : undefined
   const bodyLimits = new WeakMap<IncomingMessage, number>()
   const origins = new WeakMap<IncomingMessage, string>()
 
@@ -147,13 +168,21 @@ export async function createApp(): Promise<App> {
 
   const listener = (req: IncomingMessage, res: ServerResponse) => {
     try {
+      logRequest?.(req, res)
+      // Draining: a kept-alive connection takes no further request once this one is answered.
+      if (stopping) res.setHeader('Connection', 'close')
       setBaseSecurityHeaders(res, secure)
       const url = req.url ?? '/'
+      const pathname = url.split('?')[0]
+      if (HEALTH_PATHS.has(pathname) && (req.method === 'GET' || req.method === 'HEAD')) {
+        health(pathname, res).catch((error) => answerFailure(req, res, error))
+        return
+      }
       if (url.startsWith('/assets/')) {
         req.url = url.slice('/assets'.length)
         return assets(req, res, () => writePlain(res, 404, 'Not found'))
       }
-      if (PUBLIC_FILE.test(url.split('?')[0])) return statics(req, res, () => guard(req, res))
+      if (PUBLIC_FILE.test(pathname)) return statics(req, res, () => guard(req, res))
       guard(req, res)
     } catch (error) {
       answerFailure(req, res, error)
@@ -167,23 +196,20 @@ export async function createApp(): Promise<App> {
   /** Hosts, Origin and body checks, from the request's head alone; then the app. */
   async function handleApp(req: IncomingMessage, res: ServerResponse) {
     const pathname = (req.url ?? '/').split('?')[0]
-    // Load balancers probe by address; health says nothing about any org.
-    if (pathname !== '/healthz') {
-      const host = req.headers.host
-      // HTTP/1.1 requires it; without one no org can be told, not even the default one.
-      if (!host) return writePlain(res, 400, 'This request has no Host header.')
-      const kind = await hosts.classify(host)
-      if (kind === 'unknown') {
-        if (req.method !== 'GET' && req.method !== 'HEAD') return writePlain(res, 404, 'Company not found')
-        // The portal's own "Company not found" page answers every path of a host that is not ours.
-        req.url = '/'
-      } else {
-        if (kind === 'custom' && STAFF_AREA.test(pathname)) return writePlain(res, 404, 'Not found')
-        const origin = expectedOrigin(host, env.APP_URL)
-        const rejection = crossOriginRejection(req, origin)
-        if (rejection) return writePlain(res, 403, rejection)
-        origins.set(req, origin)
-      }
+    const host = req.headers.host
+    // HTTP/1.1 requires it; without one no org can be told, not even the default one.
+    if (!host) return writePlain(res, 400, 'This request has no Host header.')
+    const kind = await hosts.classify(host)
+    if (kind === 'unknown') {
+      if (req.method !== 'GET' && req.method !== 'HEAD') return writePlain(res, 404, 'Company not found')
+      // The portal's own "Company not found" page answers every path of a host that is not ours.
+      req.url = '/'
+    } else {
+      if (kind === 'custom' && STAFF_AREA.test(pathname)) return writePlain(res, 404, 'Not found')
+      const origin = expectedOrigin(host, env.APP_URL)
+      const rejection = crossOriginRejection(req, origin)
+      if (rejection) return writePlain(res, 403, rejection)
+      origins.set(req, origin)
     }
     // The fast path: a stored public page from Node's request to Node's response, before a Fetch Request is
     // built or any route runs (docs/decisions/024).
@@ -225,11 +251,15 @@ export async function createApp(): Promise<App> {
     database,
     env,
     demo,
+    beginShutdown() {
+      stopping = true
+    },
     async close() {
+      stopping = true
       stopExpiryNotices()
-      await textExtraction.stop()
-      await emailWorker?.stop()
+      await Promise.all([textExtraction.stop(), emailWorker?.stop()])
       await database.close()
+      await unlock()
     },
   }
 }

@@ -1,9 +1,9 @@
-import { chmod, lstat, mkdir, mkdtemp, readdir, rm, stat, symlink, writeFile } from 'node:fs/promises'
+import { chmod, lstat, mkdir, mkdtemp, readdir, readFile, rm, stat, symlink, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterEach, beforeEach, expect, it } from 'vitest'
 import { openDatabase } from '../db/index'
-import { prepareDataDir } from './data-dir'
+import { DataDirInUse, lockDataDir, prepareDataDir } from './data-dir'
 
 const modeOf = async (file: string) => (await lstat(file)).mode & 0o777
 
@@ -85,4 +85,19 @@ it('keeps a new PGlite database private, though PGlite unpacks its files 0666', 
   const open: string[] = []
   for (const entry of entries) if ((await modeOf(path.join(dataDir, entry))) & 0o077) open.push(entry)
   expect(open).toEqual([])
+})
+
+it('lets one server at a time use a DATA_DIR, naming DATABASE_URL to the second, and takes over a lock left by a process that is gone', async () => {
+  const release = await lockDataDir(root)
+  // Our own pid stands for another live server here: a lock is only taken over from a pid that is gone...
+  await writeFile(path.join(root, 'server.lock'), String(process.ppid))
+  await expect(lockDataDir(root)).rejects.toThrow(DataDirInUse)
+  await expect(lockDataDir(root)).rejects.toThrow(/Another server \(pid \d+\) is running on DATA_DIR[\s\S]*set DATABASE_URL to a PostgreSQL server/)
+  // ...or from an earlier process that had our pid (a restarted container).
+  await writeFile(path.join(root, 'server.lock'), '999999999')
+  const again = await lockDataDir(root)
+  expect((await readFile(path.join(root, 'server.lock'), 'utf8')).trim()).toBe(String(process.pid))
+  await again()
+  await release()
+  expect(await readdir(root)).not.toContain('server.lock')
 })

@@ -1,4 +1,4 @@
-import { chmod, lstat, mkdir, readdir, stat } from 'node:fs/promises'
+import { chmod, lstat, mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 
 // Everything under DATA_DIR (the PGlite database, uploaded documents, the kept session secret) is private
@@ -43,5 +43,46 @@ async function makePrivate(entry: string, mode: number, directory: boolean, refu
     }
   } catch {
     refused.push(entry)
+  }
+}
+
+export class DataDirInUse extends Error {}
+
+/**
+ * The embedded database (PGlite) is one process's: a second server on the same DATA_DIR would corrupt it.
+ * Takes `DATA_DIR/server.lock` (the holder's pid) or throws DataDirInUse naming DATABASE_URL; a lock left
+ * by a process that is gone (or by an earlier process with our own pid, as in a restarted container) is
+ * taken over. Returns the release.
+ */
+export async function lockDataDir(dir: string): Promise<() => Promise<void>> {
+  const file = path.join(dir, 'server.lock')
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await writeFile(file, String(process.pid), { flag: 'wx', mode: 0o600 })
+      return async () => {
+        // Only our own lock: a server that took it over after a crash keeps it.
+        if ((await readFile(file, 'utf8').catch(() => '')).trim() === String(process.pid)) await rm(file, { force: true })
+      }
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST' || attempt > 0) throw error
+    }
+    const holder = Number((await readFile(file, 'utf8').catch(() => '')).trim())
+    if (Number.isInteger(holder) && holder > 0 && holder !== process.pid && processIsAlive(holder)) {
+      throw new DataDirInUse(
+        `Another server (pid ${holder}) is running on DATA_DIR ${dir}. The embedded database serves one process only: ` +
+          'to run several app servers, set DATABASE_URL to a PostgreSQL server (and S3_BUCKET for the files).',
+      )
+    }
+    await rm(file, { force: true })
+  }
+}
+
+function processIsAlive(pid: number) {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (error) {
+    // EPERM: it exists, under another user.
+    return (error as NodeJS.ErrnoException).code === 'EPERM'
   }
 }

@@ -31,14 +31,30 @@ describe('parseEnv', () => {
   })
 })
 
-describe('variables of features still to come', () => {
-  it('stops the boot, naming each one, instead of accepting and ignoring it', () => {
-    const attempt = () => parseEnv({ DATA_DIR: dataDir(), S3_BUCKET: 'files', S3_ENDPOINT: 'http://127.0.0.1:9000' })
-    expect(attempt).toThrow(EnvError)
-    expect(attempt).toThrow(/S3_ENDPOINT: S3-compatible file storage is not supported yet[^\n]*; unset it[\s\S]*S3_BUCKET/)
-    expect(() => parseEnv({ DATA_DIR: dataDir(), S3_BUCKET: '  ' })).not.toThrow()
+describe('several app servers', () => {
+  it('requires a shared SESSION_SECRET with DATABASE_URL', () => {
+    expect(() => parseEnv({ DATA_DIR: dataDir(), DATABASE_URL: 'postgres://u@h/db' })).toThrow(/SESSION_SECRET: SESSION_SECRET is required with DATABASE_URL/)
   })
 
+  it('takes the S3_* variables and checks them, naming each bad one', () => {
+    const env = parseEnv({ DATA_DIR: dataDir(), S3_BUCKET: 'trust-files', S3_ENDPOINT: 'http://127.0.0.1:9000', S3_ACCESS_KEY_ID: 'key', S3_SECRET_ACCESS_KEY: 'secret' })
+    expect(env).toMatchObject({ S3_BUCKET: 'trust-files', S3_ENDPOINT: 'http://127.0.0.1:9000', S3_REGION: 'us-east-1', S3_ACCESS_KEY_ID: 'key' })
+    const bad = () => parseEnv({ DATA_DIR: dataDir(), S3_BUCKET: 'Trust_Files', S3_ENDPOINT: 'ftp://x/path', S3_ACCESS_KEY_ID: 'key', S3_FORCE_PATH_STYLE: 'yes' })
+    expect(bad).toThrow(EnvError)
+    expect(bad).toThrow(/S3_BUCKET must be a bucket name[\s\S]*S3_ENDPOINT must be[\s\S]*S3_FORCE_PATH_STYLE must be true or false/)
+    expect(() => parseEnv({ DATA_DIR: dataDir(), S3_BUCKET: 'trust-files', S3_ACCESS_KEY_ID: 'key' })).toThrow(/S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together/)
+    // An endpoint without a bucket would be ignored: refused instead.
+    expect(() => parseEnv({ DATA_DIR: dataDir(), S3_ENDPOINT: 'http://127.0.0.1:9000' })).toThrow(/S3_BUCKET is required when other S3_\* variables are set/)
+    expect(parseEnv({ DATA_DIR: dataDir(), S3_BUCKET: '  ' }).S3_BUCKET).toBeUndefined()
+  })
+
+  it('bounds the shutdown', () => {
+    expect(parseEnv({ DATA_DIR: dataDir() }).SHUTDOWN_TIMEOUT_SECONDS).toBe(25)
+    expect(() => parseEnv({ DATA_DIR: dataDir(), SHUTDOWN_TIMEOUT_SECONDS: '0' })).toThrow(/SHUTDOWN_TIMEOUT_SECONDS must be between 1 and 600/)
+  })
+})
+
+describe('features', () => {
   it('takes an Anthropic key, model and base URL for AI answers, and checks them', () => {
     const env = parseEnv({ DATA_DIR: dataDir(), ANTHROPIC_API_KEY: ' sk-x ', ANTHROPIC_BASE_URL: 'http://127.0.0.1:9' })
     expect(env.ANTHROPIC_API_KEY).toBe('sk-x')

@@ -17,16 +17,6 @@ const url = (name: string) =>
 
 const TRUST_PROXY_MESSAGE = 'TRUST_PROXY must be the number of reverse proxies in front of the server, 0 to 10'
 
-// Variables of features still to come: accepted and ignored, they would promise what does not work yet,
-// so setting one stops the boot instead.
-const NOT_SUPPORTED_YET: Record<string, string> = {
-  S3_ENDPOINT: 'S3-compatible file storage is not supported yet (files are kept under DATA_DIR)',
-  S3_BUCKET: 'S3-compatible file storage is not supported yet (files are kept under DATA_DIR)',
-  S3_REGION: 'S3-compatible file storage is not supported yet (files are kept under DATA_DIR)',
-  S3_ACCESS_KEY_ID: 'S3-compatible file storage is not supported yet (files are kept under DATA_DIR)',
-  S3_SECRET_ACCESS_KEY: 'S3-compatible file storage is not supported yet (files are kept under DATA_DIR)',
-}
-
 const schema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -75,6 +65,30 @@ const schema = z
       .regex(/^[a-z0-9][a-z0-9.:@_-]{0,99}$/i, 'ANTHROPIC_MODEL must be a model name such as claude-sonnet-4-5')
       .default('claude-sonnet-4-5'),
     ANTHROPIC_BASE_URL: optionalText.refine((value) => value === undefined || /^https?:\/\//.test(value), 'ANTHROPIC_BASE_URL must be an http(s) URL'),
+    // Files in an S3-compatible bucket (server/files/s3-store.ts) instead of DATA_DIR: for several app servers.
+    S3_BUCKET: optionalText.refine((value) => value === undefined || /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(value), 'S3_BUCKET must be a bucket name: 3 to 63 lowercase letters, digits, dots and hyphens'),
+    S3_ENDPOINT: optionalText.refine((value) => value === undefined || /^https?:\/\/[^/]+\/?$/.test(value), 'S3_ENDPOINT must be the server\'s http(s) URL without a path, such as https://s3.eu-central-1.amazonaws.com or http://minio:9000'),
+    S3_REGION: z.string().trim().regex(/^[a-z0-9-]{2,40}$/, 'S3_REGION must be a region name such as us-east-1').default('us-east-1'),
+    S3_ACCESS_KEY_ID: optionalText,
+    S3_SECRET_ACCESS_KEY: optionalText,
+    S3_FORCE_PATH_STYLE: z.enum(['true', 'false'], { error: 'S3_FORCE_PATH_STYLE must be true or false' }).optional(),
+    SHUTDOWN_TIMEOUT_SECONDS: z.coerce
+      .number({ error: 'SHUTDOWN_TIMEOUT_SECONDS must be a number of seconds' })
+      .min(1, 'SHUTDOWN_TIMEOUT_SECONDS must be between 1 and 600')
+      .max(600, 'SHUTDOWN_TIMEOUT_SECONDS must be between 1 and 600')
+      .default(25),
+  })
+  .refine((env) => !env.DATABASE_URL || env.SESSION_SECRET, {
+    path: ['SESSION_SECRET'],
+    message: 'SESSION_SECRET is required with DATABASE_URL: every app server must sign sessions with the same secret (at least 32 characters, e.g. openssl rand -hex 32)',
+  })
+  .refine((env) => !env.S3_ACCESS_KEY_ID === !env.S3_SECRET_ACCESS_KEY, {
+    path: ['S3_ACCESS_KEY_ID'],
+    message: 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together: set both, or neither to use the AWS default credentials',
+  })
+  .refine((env) => env.S3_BUCKET || !(env.S3_ENDPOINT || env.S3_ACCESS_KEY_ID || env.S3_SECRET_ACCESS_KEY || env.S3_FORCE_PATH_STYLE), {
+    path: ['S3_BUCKET'],
+    message: 'S3_BUCKET is required when other S3_* variables are set (files stay under DATA_DIR without it)',
   })
   .refine((env) => env.EMAIL_WORKER === 'true' || env.DATABASE_URL, {
     path: ['EMAIL_WORKER'],
@@ -86,12 +100,9 @@ export type Env = z.infer<typeof schema> & { APP_URL: string; SESSION_SECRET: st
 /** Reads and validates the environment once; a bad value stops the boot with every problem listed. */
 export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const result = schema.safeParse(source)
-  const unsupported = Object.keys(NOT_SUPPORTED_YET)
-    .filter((name) => source[name]?.trim())
-    .map((name) => `  - ${name}: ${NOT_SUPPORTED_YET[name]}; unset it`)
-  if (!result.success || unsupported.length) {
-    const lines = (result.error?.issues ?? []).map((issue) => `  - ${issue.path.join('.') || 'env'}: ${issue.message}`)
-    throw new EnvError(`Invalid environment:\n${[...lines, ...unsupported].join('\n')}`)
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => `  - ${issue.path.join('.') || 'env'}: ${issue.message}`)
+    throw new EnvError(`Invalid environment:\n${lines.join('\n')}`)
   }
   const env = result.data
   const dataDir = path.resolve(env.DATA_DIR)

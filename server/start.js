@@ -25,13 +25,36 @@ server.listen(app.env.PORT, () => {
   if (app.demo) console.log(`Demo staff sign-in: ${app.demo.email} / ${app.demo.password}`)
 })
 
+// SIGTERM (an orchestrator replacing this server) or SIGINT: readiness fails at once, no new connection is
+// accepted, idle kept-alive connections close, requests in flight (a download being streamed) finish and
+// their connections close after them; then the background work stops (the outbox batch in flight is
+// recorded) and the process exits 0. SHUTDOWN_TIMEOUT_SECONDS bounds the whole: what is left is cut, exit 1.
 let stopping = false
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, () => {
     if (stopping) return
     stopping = true
-    server.close()
-    server.closeAllConnections()
-    app.close().finally(() => process.exit(0))
+    console.log(`[shutdown] ${signal}: finishing requests in flight (at most ${app.env.SHUTDOWN_TIMEOUT_SECONDS} s)`)
+    app.beginShutdown()
+    const deadline = setTimeout(() => {
+      console.error(`[shutdown] requests still in flight after ${app.env.SHUTDOWN_TIMEOUT_SECONDS} s: closing them`)
+      server.closeAllConnections()
+      setTimeout(() => process.exit(1), 5_000).unref()
+      app.close().finally(() => process.exit(1))
+    }, app.env.SHUTDOWN_TIMEOUT_SECONDS * 1000)
+    deadline.unref()
+    // A connection that turns idle after its last response is closed too (each response says Connection: close).
+    const idle = setInterval(() => server.closeIdleConnections(), 100)
+    server.close(() => {
+      clearInterval(idle)
+      app
+        .close()
+        .then(() => process.exit(0))
+        .catch((error) => {
+          console.error('[shutdown] failed:', error instanceof Error ? error.message : error)
+          process.exit(1)
+        })
+    })
+    server.closeIdleConnections()
   })
 }

@@ -8,7 +8,7 @@ import { DEFAULT_SECTION_ORDER } from '../../app/lib/sections'
 import { ndaVersion } from '../../server/access/viewer'
 import { hashPassword } from '../../server/auth/password'
 import type { Env } from '../../server/env'
-import { createFile, fileStore } from '../../server/files/store'
+import { createFile, fileStore, type StoreEnv } from '../../server/files/store'
 import { indexOrgUpdates, indexProduct } from '../../server/search/index-content'
 import type { Database } from '../index'
 import { jsonb } from '../json'
@@ -79,7 +79,7 @@ export async function seedProductCatalogue(db: Database, productId: string) {
  */
 export async function seedDemoIfEmpty(
   db: Database,
-  env: Pick<Env, 'DATA_DIR' | 'DEMO_ADMIN_PASSWORD'>,
+  env: StoreEnv & Pick<Env, 'DEMO_ADMIN_PASSWORD'>,
 ): Promise<DemoCredentials | undefined> {
   const credentials = { email: DEMO_ADMIN_EMAIL, password: env.DEMO_ADMIN_PASSWORD }
   if (!(await isEmpty(db))) return (await demoAdminExists(db)) ? credentials : undefined

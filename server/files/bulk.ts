@@ -8,7 +8,7 @@ import type { DocumentFetch } from './fetches'
 import { contentDisposition } from './headers'
 import { bridgeLetterFileName } from './letter'
 import { authoriseLetter, type LetterSource } from './letters'
-import { fileStore } from './store'
+import { fileStore, type StoreEnv } from './store'
 import { zipEntryNames, zipStream, type ZipEntry } from './zip'
 
 // Bulk download (issue 9; cards-and-items spec sections 4 and 7): the documents a visitor ticked, and
@@ -47,7 +47,7 @@ export const BULK_MESSAGES = {
 /** Which of the asked documents this viewer may download now: an account member only, where the org allows it. */
 export async function planBulkDownload(
   db: Database,
-  env: { DATA_DIR: string },
+  env: StoreEnv,
   org: PortalOrg,
   viewer: PortalViewer,
   asked: { fileIds: readonly string[]; letterIds: readonly string[] },

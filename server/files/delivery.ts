@@ -5,7 +5,7 @@ import { accountMember, type PortalViewer } from '../access/viewer'
 import type { PortalOrg } from '../portal/resolve'
 import { bridgeLetterPdf } from './letter'
 import type { LetterSource } from './letters'
-import { fileStore } from './store'
+import { fileStore, StoreUnavailable, type StoreEnv } from './store'
 import { stampPdf, watermarkCache, type Stamp } from './watermark'
 
 // What leaves the portal is what this viewer gets (PRODUCT.md section 5): a PDF for an account member is
@@ -13,7 +13,10 @@ import { stampPdf, watermarkCache, type Stamp } from './watermark'
 // watermarks off. A stamped copy is made once per viewer and day and then read from disk, so a 50 MB
 // PDF is not held in memory per request.
 
-/** 'unreadable': a PDF that cannot be stamped; 'unavailable': the stamped copy could not be written (disk full). */
+/**
+ * 'unreadable': a PDF that cannot be stamped; 'unavailable': the file store cannot be reached, or the stamped
+ * copy could not be written (disk full).
+ */
 export type Delivered = { body: Readable; size: number | null } | 'gone' | 'unreadable' | 'unavailable'
 
 /** The stamp for this viewer, or null when nothing they fetch is stamped. */
@@ -27,7 +30,17 @@ export async function watermarkStamp(db: Database, org: PortalOrg, viewer: Porta
 const PDF = 'application/pdf'
 
 /** A stored file's bytes for this viewer: stamped when it is a PDF that is not public and a stamp applies. */
-export async function deliverFile(env: { DATA_DIR: string }, file: { sha256: string; content_type: string; size_bytes: number }, isPublic: boolean, stamp: Stamp | null): Promise<Delivered> {
+export async function deliverFile(env: StoreEnv, file: { sha256: string; content_type: string; size_bytes: number }, isPublic: boolean, stamp: Stamp | null): Promise<Delivered> {
+  try {
+    return await deliverStored(env, file, isPublic, stamp)
+  } catch (error) {
+    if (!(error instanceof StoreUnavailable)) throw error
+    console.error('[files] the file store cannot be reached:', error.message)
+    return 'unavailable'
+  }
+}
+
+async function deliverStored(env: StoreEnv, file: { sha256: string; content_type: string; size_bytes: number }, isPublic: boolean, stamp: Stamp | null): Promise<Delivered> {
   const store = fileStore(env)
   if (!stamp || isPublic || file.content_type !== PDF) {
     const stream = await store.get(file.sha256)

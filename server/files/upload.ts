@@ -4,7 +4,8 @@ import { fileTooLargeMessage, type DocumentAccessType } from '../../app/lib/sche
 import { recordAudit } from '../audit/record'
 import type { Env } from '../env'
 import type { StaffMember } from '../auth/staff-session'
-import { createFile, fileStore } from './store'
+import { open, readFile } from 'node:fs/promises'
+import { createFile, fileStore, type SpooledFile, type StoreEnv } from './store'
 
 export const FILE_TYPE_NOT_ALLOWED = 'This file type is not allowed'
 export const EMPTY_FILE = 'Choose a file to upload'
@@ -132,8 +133,31 @@ export function sanitiseFileName(name: string) {
 
 export interface UploadedDocument {
   name: string
-  bytes: Uint8Array
+  spooled: SpooledFile
   documentAccessType: DocumentAccessType
+}
+
+const SNIFF_HEAD_BYTES = 64 * 1024
+const ZIP_SIGNATURE = [0x50, 0x4b, 0x03, 0x04]
+
+/**
+ * The bytes of a spooled upload that its type is told by: the first 64 KB for a PDF or an image; the whole
+ * file only for a zip (an Office document's parts are listed at its end) or a text file (all of it must be
+ * valid UTF-8).
+ */
+export async function sniffingBytes(spooled: SpooledFile, originalName: string): Promise<Uint8Array> {
+  const handle = await open(spooled.path, 'r')
+  let head: Uint8Array
+  try {
+    const buffer = Buffer.alloc(Math.min(SNIFF_HEAD_BYTES, spooled.size))
+    const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0)
+    head = buffer.subarray(0, bytesRead)
+  } finally {
+    await handle.close()
+  }
+  const extension = /\.([a-z0-9]+)$/i.exec(originalName)?.[1]?.toLowerCase()
+  const whole = startsWith(head, ZIP_SIGNATURE) || (extension !== undefined && extension in TEXT_TYPES)
+  return whole && spooled.size > head.byteLength ? new Uint8Array(await readFile(spooled.path)) : head
 }
 
 /**
@@ -142,22 +166,25 @@ export interface UploadedDocument {
  */
 export async function storeUpload(
   db: Database,
-  env: Pick<Env, 'DATA_DIR' | 'MAX_UPLOAD_MB'>,
+  env: StoreEnv & Pick<Env, 'MAX_UPLOAD_MB'>,
   orgId: string,
   staff: Pick<StaffMember, 'email' | 'name'>,
   file: UploadedDocument,
   request?: { ip?: string | null; userAgent?: string | null },
 ) {
-  if (file.bytes.byteLength === 0) throw new UploadRejected(EMPTY_FILE)
-  if (file.bytes.byteLength > maxUploadBytes(env)) throw new UploadRejected(fileTooLargeMessage(env.MAX_UPLOAD_MB), 413)
+  const { spooled } = file
+  if (spooled.size === 0) throw new UploadRejected(EMPTY_FILE)
+  if (spooled.size > maxUploadBytes(env)) throw new UploadRejected(fileTooLargeMessage(env.MAX_UPLOAD_MB), 413)
   const originalName = sanitiseFileName(file.name)
-  const contentType = await sniffDocumentType(file.bytes, originalName)
+  const contentType = await sniffDocumentType(await sniffingBytes(spooled, originalName), originalName)
+  // Into the store before the transaction: a rolled-back row leaves at most an unreferenced blob.
+  await fileStore(env).putFile(spooled)
   const write = async (trx: Database) => {
     const stored = await createFile(trx, fileStore(env), {
       orgId,
       originalName,
       contentType,
-      bytes: file.bytes,
+      stored: { sha256: spooled.sha256, size: spooled.size },
       documentAccessType: file.documentAccessType,
       createdByName: staff.name,
     })
@@ -166,11 +193,11 @@ export async function storeUpload(
       actor: staff.email,
       action: 'document.upload',
       target: stored.id,
-      after: { name: originalName, contentType, sizeBytes: file.bytes.byteLength, documentAccessType: file.documentAccessType },
+      after: { name: originalName, contentType, sizeBytes: spooled.size, documentAccessType: file.documentAccessType },
       ip: request?.ip,
       userAgent: request?.userAgent,
     })
-    return { id: stored.id, sha256: stored.sha256, originalName, contentType, sizeBytes: file.bytes.byteLength }
+    return { id: stored.id, sha256: stored.sha256, originalName, contentType, sizeBytes: spooled.size }
   }
   return db.isTransaction ? write(db) : db.transaction().execute(write)
 }

@@ -1,17 +1,11 @@
+import { openAsBlob } from 'node:fs'
+import { Readable } from 'node:stream'
 import { parseWithZod } from '@conform-to/zod/v4'
-import {
-  FormDataParseError,
-  MaxFileSizeExceededError,
-  MaxFilesExceededError,
-  MaxHeaderSizeExceededError,
-  MaxPartsExceededError,
-  MaxTotalSizeExceededError,
-  MultipartParseError,
-  parseFormData,
-} from '@remix-run/form-data-parser'
+import busboy from 'busboy'
 import type { SubmissionResult } from '@conform-to/react'
 import { data } from 'react-router'
 import type { z } from 'zod'
+import { removeSpool, spoolStream, SpoolTooLarge, type SpooledFile } from '../files/store'
 
 // The one place that reads form bodies. The listener has already refused bodies over their route's cap
 // (limits.ts) before reading a byte; here the fields are checked before anything parses their names:
@@ -86,29 +80,112 @@ export async function readForm(request: Request): Promise<FormData> {
   return formData
 }
 
-export type UploadForm = { ok: true; formData: FormData } | { ok: false; status: 400 | 413; problem: 'too-large' | 'too-many-files' | 'unreadable' }
+export type UploadForm =
+  | {
+      ok: true
+      /** The fields; the file field holds a File read from the spool on disk (its size is known without reading it). */
+      formData: FormData
+      /** The file as received, on this server's disk with its SHA-256: for FileStore.putFile. */
+      spooled: SpooledFile | null
+      /** Removes the spool: call it once the upload is handled (stored or refused). */
+      dispose(): Promise<void>
+    }
+  | { ok: false; status: 400 | 413; problem: 'too-large' | 'too-many-files' | 'unreadable' }
+
+type UploadProblem = Extract<UploadForm, { ok: false }>
+const UPLOAD_PROBLEM = {
+  tooLarge: { ok: false, status: 413, problem: 'too-large' },
+  tooMany: { ok: false, status: 400, problem: 'too-many-files' },
+  unreadable: { ok: false, status: 400, problem: 'unreadable' },
+} as const satisfies Record<string, UploadProblem>
+
+class UploadRefused extends Error {
+  constructor(readonly answer: UploadProblem) {
+    super(answer.problem)
+  }
+}
 
 /**
- * An upload action's form (limits.ts lets only these routes take large bodies): streamed, keeping only
- * `fileField`'s one file, and stopping as soon as it passes `maxFileSize`. The other fields are checked
- * like any form's.
+ * An upload action's form (limits.ts lets only these routes take large bodies), streamed: `fileField`'s
+ * one file goes to a spool file under `spoolDir` as it arrives, hashed on the way, and the read stops as
+ * soon as it passes `maxFileSize`; a 50 MB document never sits whole in memory. Other files are drained
+ * unread. The other fields are checked like any form's.
  */
-export async function readUploadForm(request: Request, options: { fileField: string; maxFileSize: number }): Promise<UploadForm> {
-  let formData: FormData
+export async function readUploadForm(request: Request, options: { fileField: string; maxFileSize: number; spoolDir: string }): Promise<UploadForm> {
+  const contentType = request.headers.get('content-type') ?? ''
+  // The same actions take small forms without a file (delete, change a setting).
+  if (!/^multipart\/form-data\s*;/i.test(contentType) || !request.body) return { ok: true, formData: await readForm(request), spooled: null, dispose: async () => {} }
+  let parser: busboy.Busboy
   try {
-    formData = await parseFormData(
-      request,
-      { maxFiles: 1, maxFileSize: options.maxFileSize, maxTotalSize: options.maxFileSize + 1024 * 1024, maxParts: 20 },
-      (upload) => (upload.fieldName === options.fileField ? upload : null),
-    )
+    parser = busboy({
+      headers: { 'content-type': contentType },
+      // Browsers send file names as UTF-8 (busboy's default reads them as Latin-1).
+      defParamCharset: 'utf8',
+      limits: { files: 1, fileSize: options.maxFileSize, parts: 20, fields: 19, fieldSize: 100 * 1024, headerPairs: 20 },
+    })
+  } catch {
+    return UPLOAD_PROBLEM.unreadable
+  }
+  const fields: [string, string][] = []
+  let file: { spooled: Promise<SpooledFile>; stream: Readable; name: string; type: string } | undefined
+  const body = Readable.fromWeb(request.body as import('node:stream/web').ReadableStream<Uint8Array>)
+  const parsed = new Promise<void>((resolve, reject) => {
+    const refuse = (answer: UploadProblem) => reject(new UploadRefused(answer))
+    parser.on('field', (name, value, info) => {
+      if (info.valueTruncated || info.nameTruncated) return refuse(UPLOAD_PROBLEM.tooLarge)
+      fields.push([name, value])
+    })
+    parser.on('file', (name, stream, info) => {
+      // A part cut short errors its stream; the read as a whole is answered below, once.
+      stream.on('error', () => {})
+      if (name !== options.fileField || file) {
+        stream.resume()
+        return
+      }
+      // Past fileSize busboy ends the stream early and says so: the spool would look whole, so refuse here.
+      stream.on('limit', () => refuse(UPLOAD_PROBLEM.tooLarge))
+      const spooled = spoolStream(stream, options.spoolDir, options.maxFileSize)
+      spooled.catch(reject)
+      file = { spooled, stream, name: info.filename ?? 'file', type: info.mimeType || 'application/octet-stream' }
+    })
+    parser.on('filesLimit', () => refuse(UPLOAD_PROBLEM.tooMany))
+    parser.on('partsLimit', () => refuse(UPLOAD_PROBLEM.tooMany))
+    parser.on('fieldsLimit', () => refuse(UPLOAD_PROBLEM.tooMany))
+    parser.on('error', () => refuse(UPLOAD_PROBLEM.unreadable))
+    parser.on('close', resolve)
+    // The capped body (listener.ts) errors with BodyTooLargeError; a client that leaves, with another error.
+    body.on('error', reject)
+  })
+  body.pipe(parser)
+  let spooled: SpooledFile | null = null
+  try {
+    await parsed
+    spooled = file ? await file.spooled : null
   } catch (error) {
-    if (error instanceof MaxFileSizeExceededError || error instanceof MaxTotalSizeExceededError || error instanceof BodyTooLargeError) return { ok: false, status: 413, problem: 'too-large' }
-    if (error instanceof MaxFilesExceededError || error instanceof MaxPartsExceededError || error instanceof MaxHeaderSizeExceededError) return { ok: false, status: 400, problem: 'too-many-files' }
-    if (error instanceof FormDataParseError || error instanceof MultipartParseError || error instanceof TypeError) return { ok: false, status: 400, problem: 'unreadable' }
+    // The parser is left to be collected: destroying it mid-part would error the file stream once more.
+    body.unpipe(parser)
+    body.destroy()
+    // The spool's write stops with its source, then the spool file is removed.
+    file?.stream.destroy(new Error('The upload was refused.'))
+    await removeSpool(await file?.spooled.catch(() => null))
+    if (error instanceof UploadRefused) return error.answer
+    if (error instanceof SpoolTooLarge || error instanceof BodyTooLargeError || (error as { cause?: unknown })?.cause instanceof BodyTooLargeError) return UPLOAD_PROBLEM.tooLarge
+    return UPLOAD_PROBLEM.unreadable
+  }
+  const formData = new FormData()
+  for (const [name, value] of fields) formData.append(name, value)
+  if (file && spooled) {
+    // Read from disk when read at all (the FAQ import reads its CSV; a document goes to the store by path).
+    formData.append(options.fileField, new File([await openAsBlob(spooled.path)], file.name, { type: file.type }))
+  }
+  const dispose = () => removeSpool(spooled)
+  try {
+    checkFormFields(formData)
+  } catch (error) {
+    await dispose()
     throw error
   }
-  checkFormFields(formData)
-  return { ok: true, formData }
+  return { ok: true, formData, spooled, dispose }
 }
 
 /**

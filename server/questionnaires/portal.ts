@@ -13,7 +13,8 @@ import { accountMember, getViewer } from '../access/viewer'
 import { hitRateLimit } from '../auth/rate-limit'
 import { kickEmailWorker } from '../email/worker'
 import type { Env } from '../env'
-import { maxUploadBytes, UploadRejected } from '../files/upload'
+import { spoolDirectory } from '../files/store'
+import { maxUploadBytes, sniffingBytes, UploadRejected } from '../files/upload'
 import { parseForm, readForm, readUploadForm } from '../http/forms'
 import { redirectTo } from '../http/redirect'
 import { resolvePortalOrg } from '../portal/resolve'
@@ -66,28 +67,33 @@ export async function handleQuestionnairePost(request: Request, context: AppLoad
   }
 
   const read = step === 'file' ? await readFileQuestionnaire(request, env) : await readLinkQuestionnaire(request)
-  if ('refused' in read) return data({ intent: `questionnaire-${step}`, result: read.refused } satisfies QuestionnaireActionData, { status: read.status })
-
-  const productId = await currentProductId(context, org, params.productSlug)
-  await submitQuestionnaire(db, env, org, member, productId, read.input, { ip: context.clientAddress, userAgent: request.headers.get('user-agent') })
+  try {
+    if ('refused' in read) return data({ intent: `questionnaire-${step}`, result: read.refused } satisfies QuestionnaireActionData, { status: read.status })
+    const productId = await currentProductId(context, org, params.productSlug)
+    await submitQuestionnaire(db, env, org, member, productId, read.input, { ip: context.clientAddress, userAgent: request.headers.get('user-agent') })
+  } finally {
+    await read.dispose?.()
+  }
   kickEmailWorker()
   return redirectTo(withQuery(new URL(request.url).pathname, '', { questionnaire: 'submitted' }))
 }
 
-type Read = { input: QuestionnaireInput } | { refused: QuestionnaireActionData['result']; status: number }
+type Read = ({ input: QuestionnaireInput } | { refused: QuestionnaireActionData['result']; status: number }) & { dispose?: () => Promise<void> }
 
 async function readFileQuestionnaire(request: Request, env: Env): Promise<Read> {
-  const upload = await readUploadForm(request, { fileField: 'file', maxFileSize: maxUploadBytes(env) })
+  const upload = await readUploadForm(request, { fileField: 'file', maxFileSize: maxUploadBytes(env), spoolDir: spoolDirectory(env.DATA_DIR) })
   if (!upload.ok) return { refused: { status: 'error', initialValue: {}, error: { file: [UPLOAD_PROBLEMS[upload.problem](env.MAX_UPLOAD_MB)] } }, status: upload.status }
+  const { dispose } = upload
   const submission = parseForm(upload.formData, questionnaireFileSchema(env.MAX_UPLOAD_MB))
-  if (submission.status !== 'success') return { refused: submission.reply(), status: submission.error?.file?.includes(fileTooLargeMessage(env.MAX_UPLOAD_MB)) ? 413 : 400 }
+  if (submission.status !== 'success') return { refused: submission.reply(), status: submission.error?.file?.includes(fileTooLargeMessage(env.MAX_UPLOAD_MB)) ? 413 : 400, dispose }
   const { file, note } = submission.value
-  const bytes = new Uint8Array(await file.arrayBuffer())
+  const spooled = upload.spooled!
   try {
-    const checked = await questionnaireFile(bytes, file.name)
-    return { input: { kind: 'file', name: checked.name, contentType: checked.contentType, bytes, note: note ?? null } }
+    const checked = await questionnaireFile(await sniffingBytes(spooled, file.name), file.name)
+    return { input: { kind: 'file', name: checked.name, contentType: checked.contentType, spooled, note: note ?? null }, dispose }
   } catch (error) {
-    if (error instanceof UploadRejected) return { refused: submission.reply({ fieldErrors: { file: [error.message] } }), status: error.status }
+    if (error instanceof UploadRejected) return { refused: submission.reply({ fieldErrors: { file: [error.message] } }), status: error.status, dispose }
+    await dispose()
     throw error
   }
 }

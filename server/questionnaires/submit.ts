@@ -3,14 +3,14 @@ import type { QuestionnaireEntryView } from '../../app/lib/questionnaires'
 import { recordAudit } from '../audit/record'
 import { enqueueEmail } from '../email/outbox'
 import type { Env } from '../env'
-import { fileStore } from '../files/store'
+import { fileStore, type SpooledFile } from '../files/store'
 import type { PortalOrg } from '../portal/resolve'
 import type { VisitorMember } from '../visitors/sessions'
 import { mailOrg } from '../visitors/mail-org'
 import { newQuestionnaireMail } from './mails'
 
 export type QuestionnaireInput =
-  | { kind: 'file'; name: string; contentType: string; bytes: Uint8Array; note: string | null }
+  | { kind: 'file'; name: string; contentType: string; spooled: SpooledFile; note: string | null }
   | { kind: 'link'; url: string; note: string | null }
 
 /** Whether the org takes questionnaires (Settings, Documents section). */
@@ -39,7 +39,7 @@ export async function submitQuestionnaire(
   input: QuestionnaireInput,
   meta: { ip: string | null; userAgent: string | null },
 ) {
-  const file = input.kind === 'file' ? { sha256: await fileStore(env).put(input.bytes), size: input.bytes.byteLength } : null
+  const file = input.kind === 'file' ? { sha256: await fileStore(env).putFile(input.spooled), size: input.spooled.size } : null
   const memberName = `${member.firstName} ${member.lastName}`.trim()
   const name = input.kind === 'file' ? input.name : input.url
   const [mailFrom, recipients] = await Promise.all([mailOrg(db, env, org.id), questionnaireStaff(db, org.id)])

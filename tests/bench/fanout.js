@@ -76,7 +76,8 @@ const serverEnv = {
   EMAIL_FROM: 'Bench Trust <trust@bench.test>',
   RESEND_API_KEY: 're_bench_key',
   RESEND_BASE_URL: providerUrl,
-  ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+  // PostgreSQL needs a shared secret (server/env.ts): every app server signs sessions with it.
+  ...(databaseUrl ? { DATABASE_URL: databaseUrl, SESSION_SECRET: 'bench-'.repeat(8) } : {}),
 }
 delete serverEnv.SMTP_URL
 // On PostgreSQL the sending is `npm run worker`'s; the app server only publishes.

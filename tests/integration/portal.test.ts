@@ -1,7 +1,6 @@
 import { expect, it } from 'vitest'
 import { loader as portalLoader } from '../../app/routes/portal/portal'
 import { loader as fileLoader } from '../../app/routes/resources/portal-file'
-import { loader as healthLoader } from '../../app/routes/resources/healthz'
 import type { PortalView } from '../../app/lib/portal-view'
 import { describeEachDatabase } from '../setup/database'
 import { createFile, createItem, createOrg } from '../setup/factories'
@@ -181,13 +180,5 @@ describeEachDatabase('file route', (database) => {
     const error = await file(`${org.home}/files/${target.id}?download=1`, params)
     expect(error).toMatchObject({ thrown: true, status: 403 })
     expect(error.data).toBe('This file is view-only and not downloadable in the Trust Center')
-  })
-})
-
-describeEachDatabase('healthz', (database) => {
-  it('reports the database as up', async () => {
-    const { response } = await callRoute(healthLoader, database(), { path: '/healthz' })
-    expect(response!.status).toBe(200)
-    expect(await response!.json()).toMatchObject({ status: 'ok', database: { status: 'up' } })
   })
 })

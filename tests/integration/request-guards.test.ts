@@ -191,10 +191,13 @@ for (const backend of BACKENDS) {
 
     it('a resource route (a file, an archive, a feed) has no .data form that would buffer it whole', async () => {
       expect((await send(`/portal/northwind/files/${publicFileId}`)).status).toBe(200)
-      for (const path of [`/portal/northwind/files/${publicFileId}.data`, `/portal/northwind/files/${publicFileId}/policy.pdf.data`, '/portal/northwind/updates.atom.data', '/healthz.data']) {
+      for (const path of [`/portal/northwind/files/${publicFileId}.data`, `/portal/northwind/files/${publicFileId}/policy.pdf.data`, '/portal/northwind/updates.atom.data']) {
         const answer = await send(path)
         expect({ path, status: answer.status, body: answer.body }).toEqual({ path, status: 404, body: 'Not found' })
       }
+      // The probes are the listener's, not routes: no data form either.
+      expect((await send('/healthz.data')).status).toBe(404)
+      expect((await send('/readyz.data')).status).toBe(404)
       const archive = await send('/portal/northwind/bulk-download.data', { headers: form(), body: `fileId=${publicFileId}` })
       expect(archive.status).toBe(404)
       // Pages keep their data form, which is how the app navigates, and so do actions a JavaScript form posts to.

@@ -31,6 +31,11 @@ export interface RunningServer {
 export interface StartOptions {
   /** Start on the data of this server (halted first), on the same port: a restart. The new server owns the data from then on. */
   reuse?: RunningServer
+  /**
+   * Another app server over this server's PostgreSQL database (its own DATA_DIR and port), as behind a load
+   * balancer. The database stays the first server's: its stop drops it, this one's does not.
+   */
+  shareDatabaseOf?: RunningServer
 }
 
 const SERVER_BUNDLE = path.resolve('build/server/index.js')
@@ -38,12 +43,13 @@ const SERVER_BUNDLE = path.resolve('build/server/index.js')
 export async function startServer(
   backend: 'pglite' | 'postgres',
   extraEnv: Record<string, string> = {},
-  /** Runs on the server's copy of the database before it starts (PGlite allows one process at a time). */
-  prepare?: (db: Database) => Promise<void>,
+  /** Runs on the server's copy of the database before it starts (PGlite allows one process at a time); its DATA_DIR is ready by then. */
+  prepare?: (db: Database, server: { dataDir: string; databaseUrl?: string }) => Promise<void>,
   options: StartOptions = {},
 ): Promise<RunningServer> {
   if (!existsSync(SERVER_BUNDLE)) throw new Error('The server is not built: run `npx react-router build` (npm test does it first).')
   if (options.reuse?.alive()) throw new Error('Halt the server before starting another on its data')
+  if (options.shareDatabaseOf && (options.reuse || !options.shareDatabaseOf.databaseUrl)) throw new Error('Only a new server can share a database, and only a PostgreSQL one')
   const previous = options.reuse ? handOver(options.reuse) : undefined
   const dataDir = previous?.dataDir ?? (await mkdtemp(path.join(tmpdir(), 'tc-server-')))
   if (!previous) await cp(inject('templateRoot'), dataDir, { recursive: true })
@@ -64,6 +70,8 @@ export async function startServer(
   if (previous?.databaseUrl) {
     database = previous.database
     env.DATABASE_URL = previous.databaseUrl
+  } else if (options.shareDatabaseOf) {
+    env.DATABASE_URL = options.shareDatabaseOf.databaseUrl!
   } else if (backend === 'postgres') {
     const admin = process.env.TEST_DATABASE_URL!
     database = `tc_server_${randomUUID().replaceAll('-', '').slice(0, 16)}`
@@ -71,56 +79,78 @@ export async function startServer(
     env.DATABASE_URL = withDatabase(admin, database)
   }
 
-  if (prepare) {
-    const handle = await openDatabase({ dataDir, databaseUrl: env.DATABASE_URL })
-    try {
-      await prepare(handle.db)
-    } finally {
-      await handle.close()
+  // A server that fails to start leaves nothing behind: the test that asked has no handle to stop it with.
+  let child: ChildProcess | undefined
+  const discard = async () => {
+    if (child && child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise((resolve) => child!.once('exit', resolve))
+      child.kill('SIGKILL')
+      await exited
     }
+    // A restart's data was handed over to this start, so it goes too.
+    if (database) await adminQuery(process.env.TEST_DATABASE_URL!, `drop database if exists ${database} with (force)`)
+    await rm(dataDir, { recursive: true, force: true })
+  }
+  try {
+    return await launch()
+  } catch (error) {
+    await discard()
+    throw error
   }
 
-  const child = spawn(process.execPath, ['server/start.js'], { env, stdio: ['ignore', 'pipe', 'pipe'] })
-  let output = ''
-  child.stdout!.on('data', (chunk) => (output += chunk))
-  child.stderr!.on('data', (chunk) => (output += chunk))
-  const alive = () => child.exitCode === null && child.signalCode === null
-
-  const started = Date.now()
-  for (;;) {
-    if (!alive()) throw new Error(`The server exited while starting:\n${output}`)
-    try {
-      if ((await fetch(`${url}/healthz`)).ok) break
-    } catch {
-      // Not listening yet.
+  async function launch() {
+    if (prepare) {
+      const handle = await openDatabase({ dataDir, databaseUrl: env.DATABASE_URL })
+      try {
+        await prepare(handle.db, { dataDir, databaseUrl: env.DATABASE_URL })
+      } finally {
+        await handle.close()
+      }
     }
-    if (Date.now() - started > 60_000) throw new Error(`The server did not start within 60 s:\n${output}`)
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
 
-  async function halt(signal: NodeJS.Signals = 'SIGTERM') {
-    if (!alive()) return
-    const exited = new Promise((resolve) => child.once('exit', resolve))
-    child.kill(signal)
-    await exited
+    const spawned = spawn(process.execPath, ['server/start.js'], { env, stdio: ['ignore', 'pipe', 'pipe'] })
+    child = spawned
+    let output = ''
+    spawned.stdout!.on('data', (chunk) => (output += chunk))
+    spawned.stderr!.on('data', (chunk) => (output += chunk))
+    const alive = () => spawned.exitCode === null && spawned.signalCode === null
+
+    const started = Date.now()
+    for (;;) {
+      if (!alive()) throw new Error(`The server exited while starting:\n${output}`)
+      try {
+        if ((await fetch(`${url}/healthz`)).ok) break
+      } catch {
+        // Not listening yet.
+      }
+      if (Date.now() - started > 60_000) throw new Error(`The server did not start within 60 s:\n${output}`)
+      await new Promise((resolve) => setTimeout(resolve, 100))
+    }
+
+    async function halt(signal: NodeJS.Signals = 'SIGTERM') {
+      if (!alive()) return
+      const exited = new Promise((resolve) => spawned.once('exit', resolve))
+      spawned.kill(signal)
+      await exited
+    }
+    const server: RunningServer = {
+      url,
+      process: spawned,
+      output: () => output,
+      alive,
+      databaseUrl: env.DATABASE_URL,
+      dataDir,
+      halt,
+      async stop() {
+        await halt()
+        if (handedOver.has(server)) return
+        if (database) await adminQuery(process.env.TEST_DATABASE_URL!, `drop database if exists ${database} with (force)`)
+        await rm(dataDir, { recursive: true, force: true })
+      },
+    }
+    owned.set(server, { dataDir, databaseUrl: env.DATABASE_URL, database, port })
+    return server
   }
-  const server: RunningServer = {
-    url,
-    process: child,
-    output: () => output,
-    alive,
-    databaseUrl: env.DATABASE_URL,
-    dataDir,
-    halt,
-    async stop() {
-      await halt()
-      if (handedOver.has(server)) return
-      if (database) await adminQuery(process.env.TEST_DATABASE_URL!, `drop database if exists ${database} with (force)`)
-      await rm(dataDir, { recursive: true, force: true })
-    },
-  }
-  owned.set(server, { dataDir, databaseUrl: env.DATABASE_URL, database, port })
-  return server
 }
 
 // What each server started here owns, so a restart can take it over (and the old server's stop keeps it).
@@ -134,7 +164,8 @@ function handOver(server: RunningServer) {
   return data
 }
 
-function freePort() {
+/** A port nothing listens on now. */
+export function freePort() {
   return new Promise<number>((resolve, reject) => {
     const server = createServer()
     server.once('error', reject)

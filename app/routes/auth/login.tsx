@@ -27,6 +27,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return null
 }
 
+// A throttled sign-in's Retry-After reaches the browser with the page, not only the data.
+export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
+  const retryAfter = actionHeaders.get('Retry-After')
+  return retryAfter ? { 'Retry-After': retryAfter } : new Headers()
+}
+
 export async function action({ request, context }: Route.ActionArgs) {
   const formData = await readForm(request.clone())
   const submission = parseForm(formData, loginSchema)

@@ -5,6 +5,7 @@ import { data, Form, Link, useActionData, useLocation, useNavigation } from 'rea
 import type { Route } from './+types/index'
 import { requireStaff } from '@server/auth/require'
 import { deleteDocument, listDocuments, setDocumentAccessType, type LibraryRow } from '@server/files/library'
+import { spoolDirectory } from '@server/files/store'
 import { maxUploadBytes, storeUpload, UploadRejected } from '@server/files/upload'
 import { redirectWithToast } from '@server/http/redirect'
 import { ConfirmDialog } from '~/components/ui/confirm-dialog'
@@ -59,40 +60,44 @@ const uploadError = (message: string, status: number) =>
 export async function action({ request, context }: Route.ActionArgs) {
   const staff = await requireStaff(request, context, 'documents')
   const maxBytes = maxUploadBytes(context.env)
-  const upload = await readUploadForm(request, { fileField: 'file', maxFileSize: maxBytes })
+  const upload = await readUploadForm(request, { fileField: 'file', maxFileSize: maxBytes, spoolDir: spoolDirectory(context.env.DATA_DIR) })
   if (!upload.ok) return uploadError(UPLOAD_PROBLEMS[upload.problem](context.env.MAX_UPLOAD_MB), upload.status)
   const { formData } = upload
   const meta = { ip: context.clientAddress, userAgent: request.headers.get('user-agent') }
-  switch (formData.get('intent')) {
-    case 'upload': {
-      const submission = parseForm(formData, uploadDocumentSchema(context.env.MAX_UPLOAD_MB))
-      if (submission.status !== 'success') return data<ActionData>({ intent: 'upload', result: submission.reply() }, { status: 400 })
-      const { file, documentAccessType } = submission.value
-      try {
-        const stored = await storeUpload(context.db, context.env, staff.orgId, staff, { name: file.name, bytes: new Uint8Array(await file.arrayBuffer()), documentAccessType }, meta)
-        return redirectWithToast(context.env, '/documents', `${stored.originalName} uploaded`)
-      } catch (error) {
-        if (error instanceof UploadRejected) return data<ActionData>({ intent: 'upload', result: submission.reply({ fieldErrors: { file: [error.message] } }) }, { status: error.status })
-        throw error
+  try {
+    switch (formData.get('intent')) {
+      case 'upload': {
+        const submission = parseForm(formData, uploadDocumentSchema(context.env.MAX_UPLOAD_MB))
+        if (submission.status !== 'success') return data<ActionData>({ intent: 'upload', result: submission.reply() }, { status: 400 })
+        const { file, documentAccessType } = submission.value
+        try {
+          const stored = await storeUpload(context.db, context.env, staff.orgId, staff, { name: file.name, spooled: upload.spooled!, documentAccessType }, meta)
+          return redirectWithToast(context.env, '/documents', `${stored.originalName} uploaded`)
+        } catch (error) {
+          if (error instanceof UploadRejected) return data<ActionData>({ intent: 'upload', result: submission.reply({ fieldErrors: { file: [error.message] } }) }, { status: error.status })
+          throw error
+        }
       }
+      case 'accessType': {
+        const submission = parseForm(formData, documentAccessTypeSchema)
+        if (submission.status !== 'success') return data<ActionData>({ intent: 'accessType', result: submission.reply() }, { status: 400 })
+        const outcome = await setDocumentAccessType(context.db, staff, submission.value.fileId, submission.value.documentAccessType, meta)
+        if (!outcome.ok) return data<ActionData>({ intent: 'accessType', result: submission.reply({ formErrors: [outcome.message] }) }, { status: outcome.status })
+        context.pageCache?.invalidate()
+        return redirectWithToast(context.env, returnTo(request), `${outcome.name} is now ${DOCUMENT_ACCESS_LABELS[submission.value.documentAccessType].toLowerCase()}`)
+      }
+      case 'delete': {
+        const submission = parseForm(formData, deleteDocumentSchema)
+        if (submission.status !== 'success') return data<ActionData>({ intent: 'delete', result: submission.reply() }, { status: 400 })
+        const outcome = await deleteDocument(context.db, staff, submission.value.fileId, meta)
+        if (!outcome.ok) return data<ActionData>({ intent: 'delete', result: submission.reply({ formErrors: [outcome.message] }) }, { status: outcome.status })
+        return redirectWithToast(context.env, '/documents', `${outcome.name} deleted`)
+      }
+      default:
+        throw data('Unknown intent', { status: 400 })
     }
-    case 'accessType': {
-      const submission = parseForm(formData, documentAccessTypeSchema)
-      if (submission.status !== 'success') return data<ActionData>({ intent: 'accessType', result: submission.reply() }, { status: 400 })
-      const outcome = await setDocumentAccessType(context.db, staff, submission.value.fileId, submission.value.documentAccessType, meta)
-      if (!outcome.ok) return data<ActionData>({ intent: 'accessType', result: submission.reply({ formErrors: [outcome.message] }) }, { status: outcome.status })
-      context.pageCache?.invalidate()
-      return redirectWithToast(context.env, returnTo(request), `${outcome.name} is now ${DOCUMENT_ACCESS_LABELS[submission.value.documentAccessType].toLowerCase()}`)
-    }
-    case 'delete': {
-      const submission = parseForm(formData, deleteDocumentSchema)
-      if (submission.status !== 'success') return data<ActionData>({ intent: 'delete', result: submission.reply() }, { status: 400 })
-      const outcome = await deleteDocument(context.db, staff, submission.value.fileId, meta)
-      if (!outcome.ok) return data<ActionData>({ intent: 'delete', result: submission.reply({ formErrors: [outcome.message] }) }, { status: outcome.status })
-      return redirectWithToast(context.env, '/documents', `${outcome.name} deleted`)
-    }
-    default:
-      throw data('Unknown intent', { status: 400 })
+  } finally {
+    await upload.dispose()
   }
 }
 

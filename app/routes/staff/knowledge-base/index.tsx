@@ -5,6 +5,7 @@ import type { Route } from './+types/index'
 import { requireStaff } from '@server/auth/require'
 import { createFaq, deleteFaq, faqEditor, importFaqs, knowledgeBaseProducts, listFaqs, moveFaq, updateFaq, type FaqEntry } from '@server/faqs/manage'
 import { answerChange, invalidForm, type FormAnswer } from '@server/http/change-answer'
+import { spoolDirectory } from '@server/files/store'
 import { parseForm, readUploadForm } from '@server/http/forms'
 import { ConfirmDialog } from '~/components/ui/confirm-dialog'
 import { TextareaField, TextField } from '~/components/ui/fields'
@@ -63,7 +64,7 @@ const UPLOAD_PROBLEMS = {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const staff = await requireStaff(request, context, 'knowledge-base')
-  const upload = await readUploadForm(request, { fileField: 'file', maxFileSize: FAQ_IMPORT_MAX_BYTES })
+  const upload = await readUploadForm(request, { fileField: 'file', maxFileSize: FAQ_IMPORT_MAX_BYTES, spoolDir: spoolDirectory(context.env.DATA_DIR) })
   if (!upload.ok) {
     return data<FormAnswer>({ intent: 'faq.import', result: { status: 'error', initialValue: {}, error: { file: [UPLOAD_PROBLEMS[upload.problem]] } } }, { status: upload.status })
   }
@@ -75,38 +76,42 @@ export async function action({ request, context }: Route.ActionArgs) {
   const answer = (submission: Parameters<typeof invalidForm>[0], outcome: Outcome, to: (product: string, faqId: string | null) => string) =>
     answerChange(context.env, outcome, submission, { intent, target }, outcome.ok ? to(outcome.product.slug, outcome.faqId) : PAGE, PAGE)
   const atEntry = (product: string, faqId: string | null) => pagePath(product, {}, faqId ? `faq-${faqId}` : undefined)
-  switch (intent) {
-    case 'faq.create': {
-      const submission = parseForm(formData, createFaqSchema)
-      if (submission.status !== 'success') return invalidForm(submission, { intent })
-      const { productId, question, answer: text, comment } = submission.value
-      return answer(submission, await createFaq(editor, productId, { question, answer: text, comment }), atEntry)
+  try {
+    switch (intent) {
+      case 'faq.create': {
+        const submission = parseForm(formData, createFaqSchema)
+        if (submission.status !== 'success') return invalidForm(submission, { intent })
+        const { productId, question, answer: text, comment } = submission.value
+        return answer(submission, await createFaq(editor, productId, { question, answer: text, comment }), atEntry)
+      }
+      case 'faq.update': {
+        const submission = parseForm(formData, updateFaqSchema)
+        if (submission.status !== 'success') return invalidForm(submission, { intent, target })
+        const { faqId, question, answer: text, comment } = submission.value
+        return answer(submission, await updateFaq(editor, faqId, { question, answer: text, comment }), atEntry)
+      }
+      case 'faq.move': {
+        const submission = parseForm(formData, moveFaqSchema)
+        if (submission.status !== 'success') return invalidForm(submission, { intent, target })
+        return answer(submission, await moveFaq(editor, submission.value.faqId, submission.value.direction), atEntry)
+      }
+      case 'faq.delete': {
+        const submission = parseForm(formData, deleteFaqSchema)
+        if (submission.status !== 'success') return invalidForm(submission, { intent, target })
+        return answer(submission, await deleteFaq(editor, submission.value.faqId), (product) => pagePath(product, {}, 'faqs'))
+      }
+      case 'faq.import': {
+        const submission = parseForm(formData, importFaqsSchema)
+        if (submission.status !== 'success') return invalidForm(submission, { intent })
+        const { productId, file } = submission.value
+        const outcome = await importFaqs(editor, productId, { name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) })
+        return answer(submission, outcome, (product) => pagePath(product, {}, 'faqs'))
+      }
+      default:
+        throw data('Unknown intent', { status: 400 })
     }
-    case 'faq.update': {
-      const submission = parseForm(formData, updateFaqSchema)
-      if (submission.status !== 'success') return invalidForm(submission, { intent, target })
-      const { faqId, question, answer: text, comment } = submission.value
-      return answer(submission, await updateFaq(editor, faqId, { question, answer: text, comment }), atEntry)
-    }
-    case 'faq.move': {
-      const submission = parseForm(formData, moveFaqSchema)
-      if (submission.status !== 'success') return invalidForm(submission, { intent, target })
-      return answer(submission, await moveFaq(editor, submission.value.faqId, submission.value.direction), atEntry)
-    }
-    case 'faq.delete': {
-      const submission = parseForm(formData, deleteFaqSchema)
-      if (submission.status !== 'success') return invalidForm(submission, { intent, target })
-      return answer(submission, await deleteFaq(editor, submission.value.faqId), (product) => pagePath(product, {}, 'faqs'))
-    }
-    case 'faq.import': {
-      const submission = parseForm(formData, importFaqsSchema)
-      if (submission.status !== 'success') return invalidForm(submission, { intent })
-      const { productId, file } = submission.value
-      const outcome = await importFaqs(editor, productId, { name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) })
-      return answer(submission, outcome, (product) => pagePath(product, {}, 'faqs'))
-    }
-    default:
-      throw data('Unknown intent', { status: 400 })
+  } finally {
+    await upload.dispose()
   }
 }
 

@@ -1,0 +1,34 @@
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { expect, it } from 'vitest'
+import { loggedPath, logRequests } from './request-log'
+
+it('logs no query string and no e-mailed link token', () => {
+  expect(loggedPath('/portal/northwind/access/3q2-7Fh_token?email=casey%40contoso.test')).toBe('/portal/northwind/access/:token')
+  expect(loggedPath('/subscribe/abc.data?x=1')).toBe('/subscribe/:token')
+  expect(loggedPath('/invite/tok3n')).toBe('/invite/:token')
+  expect(loggedPath('/search?q=who+is+casey%40contoso.test')).toBe('/search')
+  expect(loggedPath(`/${'a'.repeat(400)}`)).toHaveLength(303)
+})
+
+it('writes one JSON line per request with method, path, status and duration', async () => {
+  const lines: string[] = []
+  const log = logRequests((line) => lines.push(line))
+  const server = createServer((req, res) => {
+    log(req, res)
+    res.statusCode = 404
+    res.end('no')
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as AddressInfo
+  await (await fetch(`http://127.0.0.1:${port}/portal/x/access/secret-token?email=a%40b.c`, { headers: { cookie: 'tc_session=s3cr3t' } })).text()
+  server.close()
+  await new Promise((resolve) => setTimeout(resolve, 20))
+  expect(lines).toHaveLength(1)
+  expect(lines[0].endsWith('\n')).toBe(true)
+  const entry = JSON.parse(lines[0])
+  expect(entry).toMatchObject({ method: 'GET', path: '/portal/x/access/:token', status: 404 })
+  expect(typeof entry.ms).toBe('number')
+  expect(Number.isNaN(Date.parse(entry.time))).toBe(false)
+  expect(lines[0]).not.toMatch(/secret|a%40b|s3cr3t/)
+})

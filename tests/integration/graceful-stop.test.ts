@@ -1,0 +1,190 @@
+// SIGTERM on the built server (issue 12): a download being streamed to a slow client finishes whole, a
+// new connection is refused at once, and the process exits 0; a client that never reads cannot hold the
+// shutdown past SHUTDOWN_TIMEOUT_SECONDS. Requests go through node:http, to read as slowly as we like.
+import { createHash, randomBytes } from 'node:crypto'
+import http from 'node:http'
+import { afterEach, describe, expect, it } from 'vitest'
+import { createFile, localFileStore } from '../../server/files/store'
+import { BACKENDS } from '../setup/database'
+import { startServer, type RunningServer } from '../setup/server'
+
+const DOCUMENT_BYTES = 24 * 1024 * 1024
+const NAME = 'Large report.pdf'
+
+/** 24 MB that pass for a PDF: its header, then random bytes (so nothing on the way can compress them). */
+const largeDocument = Buffer.concat([Buffer.from('%PDF-1.7\n%'), randomBytes(DOCUMENT_BYTES - 10)])
+const documentSha256 = createHash('sha256').update(largeDocument).digest('hex')
+
+const portOf = (server: RunningServer) => Number(new URL(server.url).port)
+
+/** The exit of the server's process, with when it happened. */
+function exitOf(server: RunningServer) {
+  return new Promise<{ code: number | null; signal: NodeJS.Signals | null; at: number }>((resolve) =>
+    server.process.once('exit', (code, signal) => resolve({ code, signal, at: performance.now() })),
+  )
+}
+
+/**
+ * Downloads `pathname` on a connection of its own, reading at most `bytesPerSecond` (0: never reads
+ * after the headers). `done` settles once the body ended (or was cut off).
+ */
+function download(server: RunningServer, pathname: string, cookie: string, bytesPerSecond: number) {
+  const state = { status: 0, received: 0 }
+  const hash = createHash('sha256')
+  const request = http.get({ host: '127.0.0.1', port: portOf(server), path: pathname, headers: { cookie }, agent: false })
+  const done = new Promise<{ status: number; size: number; sha256: string; at: number }>((resolve, reject) => {
+    request.on('error', reject)
+    request.on('response', (response) => {
+      state.status = response.statusCode!
+      const started = performance.now()
+      if (bytesPerSecond === 0) return response.pause()
+      response.on('data', (chunk: Buffer) => {
+        state.received += chunk.byteLength
+        hash.update(chunk)
+        // Ahead of the rate: stop reading for a while, so the server's writes wait on us.
+        const aheadMs = (state.received / bytesPerSecond) * 1000 - (performance.now() - started)
+        if (aheadMs > 0) {
+          response.pause()
+          setTimeout(() => response.resume(), aheadMs)
+        }
+      })
+      response.on('end', () => resolve({ status: state.status, size: state.received, sha256: hash.digest('hex'), at: performance.now() }))
+      response.on('error', reject)
+      response.on('close', () => {
+        if (!response.complete) reject(new Error(`The download was cut off after ${state.received} bytes`))
+      })
+    })
+  })
+  return { state, done, request }
+}
+
+/** A new connection's fate: 'refused', or the status it was answered with. */
+function probe(server: RunningServer) {
+  return new Promise<'refused' | 'reset' | number>((resolve) => {
+    const request = http.get({ host: '127.0.0.1', port: portOf(server), path: '/', agent: false, timeout: 1_000 }, (response) => {
+      response.resume()
+      resolve(response.statusCode!)
+    })
+    request.on('timeout', () => request.destroy(new Error('timeout')))
+    request.on('error', (error: NodeJS.ErrnoException) => resolve(error.code === 'ECONNREFUSED' ? 'refused' : 'reset'))
+  })
+}
+
+async function until(condition: () => boolean, what: string, timeoutMs = 10_000) {
+  const started = performance.now()
+  while (!condition()) {
+    if (performance.now() - started > timeoutMs) throw new Error(`Timed out waiting for ${what}`)
+    await new Promise((resolve) => setTimeout(resolve, 10))
+  }
+}
+
+/** Lines of the server's output that report a problem; the request log's JSON lines only when a request failed or was cut. */
+function problems(output: string) {
+  return output
+    .split('\n')
+    .filter(Boolean)
+    .filter((line) => {
+      if (line.startsWith('{')) {
+        const entry = JSON.parse(line) as { status?: number; aborted?: boolean }
+        return (entry.status ?? 500) >= 500 || entry.aborted === true
+      }
+      return /error|unhandled|exception|EPIPE|ECONNRESET|still in flight/i.test(line)
+    })
+}
+
+for (const backend of BACKENDS) {
+  describe(`SIGTERM on the running server (${backend})`, () => {
+    let server: RunningServer | undefined
+    afterEach(async () => {
+      await server?.stop()
+      server = undefined
+    })
+
+    /** A server whose store holds the large document; returns its download path and a staff cookie. */
+    async function serverWithDocument(env: Record<string, string>) {
+      let fileId = ''
+      server = await startServer(backend, env, async (db, { dataDir }) => {
+        const org = await db.selectFrom('orgs').select('id').where('slug', '=', 'northwind').executeTakeFirstOrThrow()
+        const file = await createFile(db, localFileStore(dataDir), { orgId: org.id, originalName: NAME, contentType: 'application/pdf', bytes: largeDocument, documentAccessType: 'view-and-download' })
+        // Its text is of no interest here: reading 24 MB of noise would only keep the server busy.
+        await db.updateTable('files').set({ text_status: 'none' }).where('id', '=', file.id).execute()
+        fileId = file.id
+      })
+      const signedIn = await fetch(`${server.url}/login`, {
+        method: 'POST',
+        headers: { origin: server.url },
+        body: new URLSearchParams({ email: 'admin@northwind.test', password: 'northwind-demo' }),
+        redirect: 'manual',
+      })
+      const cookie = signedIn.headers.getSetCookie().find((value) => value.startsWith('tc_staff='))?.split(';')[0]
+      if (!cookie) throw new Error(`Sign-in failed: ${signedIn.status}`)
+      return { server, cookie, path: `/portal/northwind/files/${fileId}/${encodeURIComponent(NAME)}?download` }
+    }
+
+    it('lets a slow download finish whole, refuses new connections at once, then exits 0', { timeout: 90_000 }, async () => {
+      const { server, cookie, path } = await serverWithDocument({ SHUTDOWN_TIMEOUT_SECONDS: '20' })
+      const exited = exitOf(server)
+      // About 4 s for 24 MB: the server cannot have written it all when SIGTERM comes.
+      const slow = download(server, path, cookie, 6 * 1024 * 1024)
+      await until(() => slow.state.received >= 3 * 1024 * 1024, 'the first 3 MB')
+      expect(slow.state.status).toBe(200)
+
+      const signalledAt = performance.now()
+      server.process.kill('SIGTERM')
+      // A connection made before the signal is handled may still be answered; the first one after is not.
+      const probes: { sentMs: number; answeredMs: number; outcome: string | number }[] = []
+      for (;;) {
+        const sentMs = Math.round(performance.now() - signalledAt)
+        const outcome = await probe(server)
+        probes.push({ sentMs, answeredMs: Math.round(performance.now() - signalledAt), outcome })
+        if (outcome === 'refused' || outcome === 503 || performance.now() - signalledAt > 2_000) break
+        await new Promise((resolve) => setTimeout(resolve, 20))
+      }
+      const refusal = probes.at(-1)!
+      expect(['refused', 503]).toContain(refusal.outcome)
+      expect(refusal.sentMs).toBeLessThan(1_000)
+
+      const finished = await slow.done
+      const exit = await exited
+      const timings = {
+        downloadAfterSigtermMs: Math.round(finished.at - signalledAt),
+        exitAfterSigtermMs: Math.round(exit.at - signalledAt),
+      }
+      console.log(`[graceful stop, ${backend}] new connections after SIGTERM: ${JSON.stringify(probes)}; ${JSON.stringify(timings)}; exit ${exit.code}`)
+      expect({ status: finished.status, size: finished.size, sha256: finished.sha256 }).toEqual({ status: 200, size: DOCUMENT_BYTES, sha256: documentSha256 })
+      // The download outlived the SIGTERM by more than a moment, and the process waited for it (its last
+      // bytes may still sit in the sockets' buffers when the server is done, so it may exit a little before the client reads them).
+      expect(timings.downloadAfterSigtermMs).toBeGreaterThan(1_000)
+      expect(timings.exitAfterSigtermMs).toBeGreaterThan(1_000)
+      expect({ code: exit.code, signal: exit.signal }).toEqual({ code: 0, signal: null })
+      expect(timings.exitAfterSigtermMs).toBeLessThan(20_000)
+      expect(problems(server.output())).toEqual([])
+      // The request log has the download, whole.
+      const logged = server
+        .output()
+        .split('\n')
+        .filter((line) => line.startsWith('{') && line.includes('/files/'))
+        .map((line) => JSON.parse(line) as { path: string; status: number; aborted?: boolean })
+      expect(logged).toEqual([expect.objectContaining({ path: path.split('?')[0], status: 200 })])
+      expect(logged[0].aborted).toBeUndefined()
+    })
+
+    it('exits within SHUTDOWN_TIMEOUT_SECONDS even while a client never reads its download', { timeout: 60_000 }, async () => {
+      const { server, cookie, path } = await serverWithDocument({ SHUTDOWN_TIMEOUT_SECONDS: '1' })
+      const exited = exitOf(server)
+      const stuck = download(server, path, cookie, 0)
+      stuck.done.catch(() => {})
+      await until(() => stuck.state.status !== 0, 'the download to start')
+      expect(stuck.state.status).toBe(200)
+
+      const signalledAt = performance.now()
+      server.process.kill('SIGTERM')
+      const exit = await exited
+      const afterMs = Math.round(exit.at - signalledAt)
+      console.log(`[graceful stop, ${backend}] with a stuck download and SHUTDOWN_TIMEOUT_SECONDS=1: exit ${exit.code} after ${afterMs} ms`)
+      stuck.request.destroy()
+      expect(exit.signal).toBeNull()
+      expect(afterMs).toBeLessThan(3_000)
+    })
+  })
+}

@@ -1,0 +1,135 @@
+// PDF text read off the main thread (issue 12): a worker thread per file, with a time and a memory limit
+// past which the file is marked failed and the next one still read; the main thread keeps serving while a
+// PDF of hundreds of pages is parsed, and stopping the loop ends a worker mid-file at once.
+import { performance } from 'node:perf_hooks'
+import { PDFDocument, StandardFonts } from 'pdf-lib'
+import { afterEach, beforeAll, expect, it, vi } from 'vitest'
+import { createFile as storeFile, fileStore } from '../../server/files/store'
+import { extractNext, startTextExtraction } from '../../server/search/extract'
+import { describeEachDatabase } from '../setup/database'
+import { createOrg, type OrgFixture } from '../setup/factories'
+
+const BIG_PAGES = 400
+
+/** A PDF with one line of text per entry of `pages`, one page each. */
+async function textPdf(pages: string[]) {
+  const doc = await PDFDocument.create()
+  const font = await doc.embedFont(StandardFonts.Helvetica)
+  for (const text of pages) doc.addPage([400, 100]).drawText(text, { x: 10, y: 50, size: 10, font })
+  return doc.save()
+}
+
+/** Hundreds of full pages: seconds of pdf.js work, which used to run between the server's requests. */
+async function bigPdf() {
+  const doc = await PDFDocument.create()
+  const font = await doc.embedFont(StandardFonts.Helvetica)
+  for (let number = 1; number <= BIG_PAGES; number++) {
+    const page = doc.addPage([600, 800])
+    for (let line = 0; line < 60; line++) page.drawText(`bigpage${number} line ${line} lorem ipsum dolor sit amet`, { x: 10, y: 780 - line * 12, size: 8, font })
+  }
+  return doc.save()
+}
+
+describeEachDatabase('PDF text worker', (database) => {
+  const db = () => database().handle.db
+  let org: OrgFixture
+  let big: Uint8Array
+
+  const upload = async (name: string, bytes: Uint8Array) =>
+    storeFile(db(), fileStore(database().env), { orgId: org.id, originalName: name, contentType: 'application/pdf', bytes })
+  const status = async (id: string) => (await db().selectFrom('files').select('text_status').where('id', '=', id).executeTakeFirstOrThrow()).text_status
+  const pages = (id: string) => db().selectFrom('search_entries').select(['page', 'body']).where('file_id', '=', id).where('page', '>', 0).orderBy('page').execute()
+
+  beforeAll(async () => {
+    org = await createOrg(database())
+    big = await bigPdf()
+    // The demo's PDFs first: each test then finds only its own files pending.
+    while (await extractNext(db(), database().env));
+  })
+
+  afterEach(() => {
+    vi.restoreAllMocks()
+  })
+
+  it('indexes the pages of a PDF read in a worker thread', async () => {
+    const file = await upload('worker-pages.pdf', await textPdf(['zqworkerfirst page', 'zqworkersecond page']))
+    expect(await extractNext(db(), database().env)).toBe(true)
+    expect(await status(file.id)).toBe('done')
+    expect(await pages(file.id)).toEqual([
+      { page: 1, body: 'zqworkerfirst page' },
+      { page: 2, body: 'zqworkersecond page' },
+    ])
+    expect(await extractNext(db(), database().env)).toBe(false)
+  })
+
+  it('marks a PDF failed once its time limit passes, with its id logged, and reads the next one', async () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {})
+    const slow = await upload('worker-slow.pdf', big)
+    const next = await upload('worker-next.pdf', await textPdf(['zqworkernext page']))
+    const started = performance.now()
+    await extractNext(db(), database().env, { timeLimitMs: 50 })
+    expect(performance.now() - started).toBeLessThan(1_000)
+    expect(await status(slow.id)).toBe('failed')
+    expect(await pages(slow.id)).toEqual([])
+    expect(errors).toHaveBeenCalledWith(`[search] could not read the text of file ${slow.id}:`, 'took longer than 0.05 s')
+    // A fresh worker, under the usual limit.
+    await extractNext(db(), database().env)
+    expect(await status(next.id)).toBe('done')
+    expect(await pages(next.id)).toEqual([{ page: 1, body: 'zqworkernext page' }])
+  })
+
+  it('marks a PDF failed when its worker runs out of memory, and reads the next one', async () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {})
+    const file = await upload('worker-memory.pdf', big)
+    const next = await upload('worker-after-memory.pdf', await textPdf(['zqworkeraftermemory page']))
+    await extractNext(db(), database().env, { memoryLimitMb: 2 })
+    expect(await status(file.id)).toBe('failed')
+    expect(await pages(file.id)).toEqual([])
+    expect(errors).toHaveBeenCalledWith(`[search] could not read the text of file ${file.id}:`, expect.stringContaining('memory limit'))
+    await extractNext(db(), database().env)
+    expect(await pages(next.id)).toEqual([{ page: 1, body: 'zqworkeraftermemory page' }])
+  })
+
+  it('keeps the main thread responsive while a PDF of hundreds of pages is read', async () => {
+    const file = await upload('worker-big.pdf', big)
+    let last = performance.now()
+    let maxGap = 0
+    const ticker = setInterval(() => {
+      const now = performance.now()
+      maxGap = Math.max(maxGap, now - last)
+      last = now
+    }, 5)
+    const started = performance.now()
+    const before = performance.eventLoopUtilization()
+    try {
+      await extractNext(db(), database().env)
+    } finally {
+      clearInterval(ticker)
+    }
+    // The share of the time the main thread was busy: all of it when pdf.js ran there between requests.
+    const busy = performance.eventLoopUtilization(before).utilization
+    console.log(
+      `[pdf-text-worker] ${BIG_PAGES} pages read in ${Math.round(performance.now() - started)} ms; main thread busy ${Math.round(busy * 100)}%, longest gap ${Math.round(maxGap)} ms`,
+    )
+    expect(await status(file.id)).toBe('done')
+    const indexed = await pages(file.id)
+    expect(indexed).toHaveLength(BIG_PAGES)
+    expect(indexed[BIG_PAGES - 1].body).toContain(`bigpage${BIG_PAGES} line 59`)
+    expect(maxGap).toBeLessThan(200)
+    expect(busy).toBeLessThan(0.5)
+  })
+
+  it('ends a worker mid-file at once on stop(), leaving the file pending for the next start', async () => {
+    const file = await upload('worker-stopped.pdf', big)
+    const extraction = startTextExtraction(db(), database().env, { intervalMs: 60_000 })
+    // The loop starts at once; the file takes seconds to read.
+    await new Promise((resolve) => setTimeout(resolve, 700))
+    const stopping = performance.now()
+    await extraction.stop()
+    expect(performance.now() - stopping).toBeLessThan(500)
+    expect(await status(file.id)).toBe('pending')
+    expect(await pages(file.id)).toEqual([])
+    // The other tests find no pending file of this one.
+    await db().updateTable('files').set({ text_status: 'failed' }).where('id', '=', file.id).execute()
+  })
+})
