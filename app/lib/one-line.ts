@@ -8,3 +8,6 @@ const LINE_BREAKING_RUNS = new RegExp(`${LINE_BREAKING.source}+`, 'gu')
 
 /** `value` on one line: a name stored before names were checked cannot start a header or a line of its own. */
 export const oneLine = (value: string) => value.replace(LINE_BREAKING_RUNS, ' ').trim()
+
+/** A textarea's value with its line breaks as LF alone (browsers send CR LF): lengths count each break once. */
+export const lfLineBreaks = (value: string) => value.replace(/\r\n?/g, '\n')

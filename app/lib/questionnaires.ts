@@ -1,5 +1,6 @@
 import { z } from './zod'
 import { fileTooLargeMessage } from './schemas/documents'
+import { lfLineBreaks } from './one-line'
 
 // Questionnaires (search-ai-and-widgets spec section 2.6, docs/decisions/021-share-and-questionnaires.md):
 // what an account member may send and staff answer. Shared by the dialogs, the staff page and the server.
@@ -27,7 +28,7 @@ export const QUESTIONNAIRE_MESSAGES = {
 } as const
 
 /** Text from a textarea: browsers send its line breaks as CRLF, and each counts as one character here as in the field. */
-const multiline = (error: string, rules: z.ZodString) => z.string({ error }).transform((value) => value.replace(/\r\n?/g, '\n')).pipe(rules)
+const multiline = (error: string, rules: z.ZodString) => z.string({ error }).transform(lfLineBreaks).pipe(rules)
 
 const note = multiline(QUESTIONNAIRE_MESSAGES.noteTooLong, z.string().trim().max(MAX_NOTE_LENGTH, QUESTIONNAIRE_MESSAGES.noteTooLong)).optional()
 

@@ -1,5 +1,5 @@
 import { z } from '../zod'
-import { LINE_BREAKING } from '../one-line'
+import { lfLineBreaks, LINE_BREAKING } from '../one-line'
 
 // The knowledge base (/knowledge-base): a product's FAQ entries, added, edited, moved, deleted and
 // imported from CSV by staff. The same field rules check the forms and every row of an import.
@@ -26,11 +26,10 @@ export const FAQ_MESSAGES = {
 } as const
 
 /** Line breaks as one LF, whatever the browser or spreadsheet sent: a textarea's limit counts them once. */
-const oneLineBreak = (value: string) => value.replace(/\r\n?/g, '\n')
 
 /** Conform turns an empty field into undefined; a CSV cell arrives as ''. Both read as missing. */
 const text = (max: number, messages: { required?: string; tooLong: string }) => {
-  const trimmed = z.string({ error: messages.required ?? messages.tooLong }).overwrite(oneLineBreak).trim()
+  const trimmed = z.string({ error: messages.required ?? messages.tooLong }).overwrite(lfLineBreaks).trim()
   return (messages.required ? trimmed.min(1, messages.required) : trimmed).max(max, messages.tooLong)
 }
 

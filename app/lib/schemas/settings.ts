@@ -1,6 +1,6 @@
 import { z } from '../zod'
 import { DEFAULT_ACCESS_REQUEST_FIELDS, OPTIONAL_REQUEST_FIELDS, type AccessRequestFields, type OptionalRequestField } from '../access-request-fields'
-import { LINE_BREAKING } from '../one-line'
+import { lfLineBreaks, LINE_BREAKING } from '../one-line'
 import { DOCUMENT_ACCESS_TYPES } from './documents'
 
 // The portal settings page (/settings): one form per section, each its own schema, shared by client and server.
@@ -122,7 +122,7 @@ export function isDomainName(value: string) {
 }
 
 /** One entry of a domain list as stored: lower case, without a leading `@` or trailing dot, IDNs in punycode. */
-function normalizeDomain(entry: string): string | null {
+export function normalizeDomain(entry: string): string | null {
   let value = entry.toLowerCase().replace(/^@/, '').replace(/\.$/, '')
   if (/[^\x00-\x7f]/.test(value)) {
     try {
@@ -263,7 +263,7 @@ export const ndaSettingsSchema = z
     // Browsers send textarea line breaks as CRLF: stored as LF, so saving the same text keeps its version (SHA-256).
     ndaText: z
       .string()
-      .transform((text) => text.replace(/\r\n?/g, '\n').trim())
+      .transform((text) => lfLineBreaks(text).trim())
       .refine((text) => text.length <= NDA_TEXT_MAX, `The NDA text must be at most ${NDA_TEXT_MAX.toLocaleString('en-US')} characters`)
       .optional(),
     ndaScope: z.enum(NDA_SCOPES, { error: 'Choose who signs' }),

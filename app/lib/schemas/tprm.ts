@@ -1,6 +1,6 @@
 import { z } from '../zod'
 import { LINE_BREAKING } from '../one-line'
-import { isDomainName } from './settings'
+import { normalizeDomain } from './settings'
 
 // "Send data to TPRM tool" (spec section 2.7): the partners staff list on /settings, and a member's pick.
 
@@ -25,14 +25,15 @@ export const addTprmPartnerSchema = z.object({
     .min(1, TPRM_MESSAGES.nameRequired)
     .max(100, TPRM_MESSAGES.nameTooLong)
     .refine((value) => !LINE_BREAKING.test(value), TPRM_MESSAGES.nameOneLine),
-  // What people type: a bare domain, or an address of the site; stored as the host name in lower case.
+  // What people type: a bare domain, or an address of the site; stored as the host name the way the
+  // settings' domain lists store theirs (lower case, IDNs in punycode).
   domain: z
     .string({ error: TPRM_MESSAGES.domainRequired })
     .trim()
     .min(1, TPRM_MESSAGES.domainRequired)
     .max(253, TPRM_MESSAGES.domainInvalid)
-    .transform((value) => value.toLowerCase().replace(/^https?:\/\//, '').replace(/^www\./, '').replace(/[/?#].*$/, '').replace(/\.$/, ''))
-    .refine(isDomainName, TPRM_MESSAGES.domainInvalid),
+    .transform((value) => normalizeDomain(value.replace(/^https?:\/\//i, '').replace(/^www\./i, '').replace(/[/?#].*$/, '')) ?? '')
+    .refine((value) => value !== '', TPRM_MESSAGES.domainInvalid),
 })
 
 export const removeTprmPartnerSchema = z.object({

@@ -1,5 +1,5 @@
 import { z } from '../zod'
-import { LINE_BREAKING } from '../one-line'
+import { lfLineBreaks, LINE_BREAKING } from '../one-line'
 import { checkbox } from './access-requests'
 
 // Trust updates (/updates): topics and the updates under them (portal shell spec, sections 3 and 5).
@@ -99,7 +99,7 @@ export const deleteTopicSchema = z.object({
 const message = z
   .string({ error: UPDATE_MESSAGES.messageRequired })
   // Line breaks are the message's own: browsers send them as CR LF, stored as LF; only the ends are trimmed.
-  .overwrite((value) => value.replace(/\r\n?/g, '\n'))
+  .overwrite(lfLineBreaks)
   .trim()
   .min(1, UPDATE_MESSAGES.messageRequired)
   .max(UPDATE_MESSAGE_MAX, UPDATE_MESSAGES.messageTooLong)

@@ -1,0 +1,13 @@
+import { expect, it } from 'vitest'
+import { addTprmPartnerSchema, TPRM_MESSAGES } from './tprm'
+
+const domainOf = (domain: string) => addTprmPartnerSchema.safeParse({ intent: 'tprm-partner-add', name: 'Tool', domain })
+
+it('stores a partner domain as the settings store theirs: host name only, lower case, IDNs in punycode', () => {
+  expect(domainOf('https://www.OneTrust.com/platform?x=1').data?.domain).toBe('onetrust.com')
+  expect(domainOf('whistic.com.').data?.domain).toBe('whistic.com')
+  expect(domainOf('Prüfwerk.de').data?.domain).toBe('xn--prfwerk-o2a.de')
+  for (const bad of ['localhost', 'not a domain', 'https://', '-x.com']) {
+    expect(domainOf(bad).error?.issues.map((issue) => issue.message)).toEqual([TPRM_MESSAGES.domainInvalid])
+  }
+})
