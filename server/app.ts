@@ -106,6 +106,7 @@ export async function createApp(): Promise<App> {
   const streamsData = streamingDataMatcher(build.routes)
   const hosts = createHostCheck(database.db, env.APP_URL)
   let stopping = false
+  let closing: Promise<void> | undefined
   const health = createHealth(database.db, store, () => stopping)
   const logRequest = env.NODE_ENV === 'production' ? logRequests() : undefined
   const bodyLimits = new WeakMap<IncomingMessage, number>()
@@ -254,12 +255,16 @@ export async function createApp(): Promise<App> {
     beginShutdown() {
       stopping = true
     },
-    async close() {
-      stopping = true
-      stopExpiryNotices()
-      await Promise.all([textExtraction.stop(), emailWorker?.stop()])
-      await database.close()
-      await unlock()
+    close() {
+      // Once, however often it is asked (a shutdown's deadline may ask while the first close runs).
+      closing ??= (async () => {
+        stopping = true
+        stopExpiryNotices()
+        await Promise.all([textExtraction.stop(), emailWorker?.stop()])
+        await database.close()
+        await unlock()
+      })()
+      return closing
     },
   }
 }

@@ -7,8 +7,7 @@ import { readdir, stat } from 'node:fs/promises'
 import path from 'node:path'
 import { pipeline } from 'node:stream/promises'
 import { EnvError, parseEnv } from '../env'
-import { s3FileStore } from './s3-store'
-import { isSha256, StoreUnavailable, type FileStore } from './store'
+import { fileStore, isSha256, StoreUnavailable, type FileStore } from './store'
 
 type Output = Pick<Console, 'log' | 'error'>
 
@@ -50,10 +49,11 @@ export async function migrateFilesToS3(dataDir: string, store: FileStore, option
 /** The blobs of the local layout; anything else there (a temporary file mid-write, a probe) is skipped. */
 async function localBlobs(root: string) {
   const blobs: { file: string; sha256: string }[] = []
-  for (const prefix of await readdir(root).catch(() => [] as string[])) {
-    if (!/^[0-9a-f]{2}$/.test(prefix)) continue
-    for (const name of await readdir(path.join(root, prefix))) {
-      if (isSha256(name) && name.startsWith(prefix)) blobs.push({ file: path.join(root, prefix, name), sha256: name })
+  // Entries as they are, links not followed: a link under DATA_DIR must not send a file from elsewhere.
+  for (const prefix of await readdir(root, { withFileTypes: true }).catch(() => [])) {
+    if (!prefix.isDirectory() || !/^[0-9a-f]{2}$/.test(prefix.name)) continue
+    for (const entry of await readdir(path.join(root, prefix.name), { withFileTypes: true })) {
+      if (entry.isFile() && isSha256(entry.name) && entry.name.startsWith(prefix.name)) blobs.push({ file: path.join(root, prefix.name, entry.name), sha256: entry.name })
     }
   }
   return blobs
@@ -73,7 +73,7 @@ export async function runMigrateToS3(source: NodeJS.ProcessEnv = process.env, ou
     if (!env.S3_BUCKET) {
       throw new EnvError('Invalid environment:\n  - S3_BUCKET: set the S3_* variables of the bucket to copy DATA_DIR/files into')
     }
-    const store = s3FileStore({ ...env, S3_BUCKET: env.S3_BUCKET })
+    const store = fileStore(env)
     await store.check({ write: true })
     const from = path.join(env.DATA_DIR, 'files')
     output.log(`Copying ${from} into S3 bucket "${env.S3_BUCKET}"${env.S3_ENDPOINT ? ` at ${env.S3_ENDPOINT}` : ''}...`)

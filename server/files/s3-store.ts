@@ -18,7 +18,7 @@ export interface S3Settings {
 }
 
 /** Until the answer's headers arrive: HEAD, GET, a small PUT. A download's body streams without a deadline. */
-const REQUEST_TIMEOUT_MS = 30_000
+const REQUEST_TIMEOUT_MS = 10_000
 const ATTEMPTS = 3
 
 /**

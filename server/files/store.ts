@@ -185,15 +185,11 @@ export async function createFile(
     orgId: string
     originalName: string
     contentType: string
-    /** The bytes to store, or a blob the store holds already (a streamed upload: FileStore.putFile). */
-    bytes?: Uint8Array
-    stored?: { sha256: string; size: number }
     documentAccessType?: 'view-only' | 'view-and-download'
     createdByName?: string
-  },
+  } & ({ bytes: Uint8Array } | { /** A blob the store holds already (a streamed upload: FileStore.putFile). */ stored: { sha256: string; size: number } }),
 ) {
-  const sha256 = file.stored?.sha256 ?? (await store.put(file.bytes!))
-  const size = file.stored?.size ?? file.bytes!.byteLength
+  const { sha256, size } = 'stored' in file ? file.stored : { sha256: await store.put(file.bytes), size: file.bytes.byteLength }
   const pdf = file.contentType === 'application/pdf'
   const row = await db
     .insertInto('files')

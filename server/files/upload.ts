@@ -1,20 +1,21 @@
+import { open, readFile } from 'node:fs/promises'
 import JSZip from 'jszip'
 import type { Database } from '../../db/index'
 import { fileTooLargeMessage, type DocumentAccessType } from '../../app/lib/schemas/documents'
 import { recordAudit } from '../audit/record'
 import type { Env } from '../env'
 import type { StaffMember } from '../auth/staff-session'
-import { open, readFile } from 'node:fs/promises'
-import { createFile, fileStore, type SpooledFile, type StoreEnv } from './store'
+import { createFile, fileStore, StoreUnavailable, type SpooledFile, type StoreEnv } from './store'
 
 export const FILE_TYPE_NOT_ALLOWED = 'This file type is not allowed'
 export const EMPTY_FILE = 'Choose a file to upload'
+export const STORE_UNAVAILABLE = 'The file could not be stored just now. Please try again in a few minutes.'
 
 /** An upload refused for what it is (type, size, emptiness): the message is shown to the staff member as is. */
 export class UploadRejected extends Error {
   constructor(
     message: string,
-    readonly status: 400 | 413 = 400,
+    readonly status: 400 | 413 | 503 = 400,
   ) {
     super(message)
     this.name = 'UploadRejected'
@@ -37,6 +38,7 @@ const TEXT_TYPES: Record<string, string> = {
 
 const startsWith = (bytes: Uint8Array, signature: readonly number[], offset = 0) =>
   bytes.length >= offset + signature.length && signature.every((byte, index) => bytes[offset + index] === byte)
+const ZIP_SIGNATURE = [0x50, 0x4b, 0x03, 0x04]
 const ascii = (text: string) => [...text].map((char) => char.charCodeAt(0))
 
 /**
@@ -50,7 +52,7 @@ export async function sniffDocumentType(bytes: Uint8Array, originalName: string)
   if (startsWith(bytes, [0xff, 0xd8, 0xff])) return 'image/jpeg'
   if (startsWith(bytes, ascii('GIF87a')) || startsWith(bytes, ascii('GIF89a'))) return 'image/gif'
   if (startsWith(bytes, ascii('RIFF')) && startsWith(bytes, ascii('WEBP'), 8)) return 'image/webp'
-  if (startsWith(bytes, [0x50, 0x4b, 0x03, 0x04])) {
+  if (startsWith(bytes, ZIP_SIGNATURE)) {
     const office = await officeType(bytes)
     if (office) return office
     throw new UploadRejected(FILE_TYPE_NOT_ALLOWED)
@@ -138,7 +140,6 @@ export interface UploadedDocument {
 }
 
 const SNIFF_HEAD_BYTES = 64 * 1024
-const ZIP_SIGNATURE = [0x50, 0x4b, 0x03, 0x04]
 
 /**
  * The bytes of a spooled upload that its type is told by: the first 64 KB for a PDF or an image; the whole
@@ -178,7 +179,13 @@ export async function storeUpload(
   const originalName = sanitiseFileName(file.name)
   const contentType = await sniffDocumentType(await sniffingBytes(spooled, originalName), originalName)
   // Into the store before the transaction: a rolled-back row leaves at most an unreferenced blob.
-  await fileStore(env).putFile(spooled)
+  try {
+    await fileStore(env).putFile(spooled)
+  } catch (error) {
+    if (!(error instanceof StoreUnavailable)) throw error
+    console.error('[files] an upload could not be stored:', error.message)
+    throw new UploadRejected(STORE_UNAVAILABLE, 503)
+  }
   const write = async (trx: Database) => {
     const stored = await createFile(trx, fileStore(env), {
       orgId,

@@ -26,6 +26,10 @@ describe('request body limits', () => {
 
   it('knows the upload actions, and nothing else, take more than a form', () => {
     expect(uploadRouteOf('POST', '/documents?uploadModal=true')?.permission).toBe('documents')
+    // With JavaScript the page's form posts to the data form of the same path.
+    expect(uploadRouteOf('POST', '/documents.data?uploadModal=true')?.permission).toBe('documents')
+    expect(uploadRouteOf('POST', '/knowledge-base.data')?.permission).toBe('knowledge-base')
+    expect(uploadRouteOf('POST', '/documents.database')).toBeUndefined()
     expect(uploadRouteOf('GET', '/documents')).toBeUndefined()
     expect(uploadRouteOf('POST', '/login')).toBeUndefined()
     expect(uploadRouteOf('POST', '/invite/abc')).toBeUndefined()

@@ -11,9 +11,10 @@ export const FORM_BODY_LIMIT = 1024 * 1024 + 64 * 1024
 
 /** The actions that take files larger than a form: method, path, and the permission their sender needs. */
 export const UPLOAD_ROUTES: { method: string; path: RegExp; permission: StaffPermission }[] = [
-  { method: 'POST', path: /^\/documents\/?$/i, permission: 'documents' },
+  // With JavaScript the page's form posts to React Router's data form of the same path (`/documents.data`).
+  { method: 'POST', path: /^\/documents(\/|\.data)?$/i, permission: 'documents' },
   // A CSV import of FAQ entries (up to 1 MB of text, refused with its own message beyond that).
-  { method: 'POST', path: /^\/knowledge-base\/?$/i, permission: 'knowledge-base' },
+  { method: 'POST', path: /^\/knowledge-base(\/|\.data)?$/i, permission: 'knowledge-base' },
 ]
 
 /** The upload route a request is for, if any. */

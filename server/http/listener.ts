@@ -1,5 +1,6 @@
 import { validateHeaderName, validateHeaderValue, type IncomingMessage, type ServerResponse } from 'node:http'
 import { BodyTooLargeError } from './forms'
+import { loggedPath } from './request-log'
 
 // The bridge between Node's HTTP server and the Fetch API the app speaks, and the guard that keeps the
 // process up: nothing a handler throws or returns, and nothing a client sends or drops, may escape as an
@@ -195,7 +196,7 @@ export function answerFailure(req: IncomingMessage, res: ServerResponse, error: 
   res.destroy()
 }
 
-const logFailure = (error: unknown, req: IncomingMessage) => console.error(`[http] ${req.method} ${safeLogPath(req.url)}:`, error)
+const logFailure = (error: unknown, req: IncomingMessage) => console.error(`[http] ${req.method} ${loggedPath(req.url)}:`, error)
 
 /** A short plain-text answer written straight to Node, for refusals that never reach the app. */
 export function writePlain(res: ServerResponse, status: number, message: string, headers: Record<string, string> = {}) {
@@ -207,7 +208,3 @@ export function writePlain(res: ServerResponse, status: number, message: string,
   res.end(message)
 }
 
-/** The path for a log line: no query (it may hold tokens), no control characters, bounded. */
-export function safeLogPath(url: string | undefined) {
-  return (url ?? '/').split('?')[0].replace(/[\u0000-\u001f\u007f]/g, '?').slice(0, 200)
-}

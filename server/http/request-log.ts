@@ -4,12 +4,30 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 // duration. Never the query string (search words, unsubscribe addresses), cookies, or the tokens of links
 // sent by e-mail (sign-in, subscription, invitation): those path segments are replaced.
 
-const TOKEN_SEGMENT = /\/(access|subscribe|invite)\/[^/]+/g
+const TOKEN_SEGMENT = /\/(access|subscribe|invite)\/[^/]+/gi
 
-/** The path as logged: no query, link tokens replaced, bounded in length. */
-export function loggedPath(url: string) {
-  const pathname = url.split('?')[0].replace(TOKEN_SEGMENT, '/$1/:token')
+/**
+ * The path as logged, here and in error lines: no query, each segment decoded (the router matches
+ * `/ACCESS/` and `/%61ccess/` too) so link tokens are found and replaced, control characters as `?` (no
+ * forged lines), bounded in length.
+ */
+export function loggedPath(url: string | undefined) {
+  const pathname = (url ?? '/')
+    .split('?')[0]
+    .split('/')
+    .map(decodedSegment)
+    .join('/')
+    .replace(TOKEN_SEGMENT, (_, segment: string) => `/${segment}/:token`)
+    .replace(/[\u0000-\u001f\u007f]/g, '?')
   return pathname.length > 300 ? `${pathname.slice(0, 300)}...` : pathname
+}
+
+function decodedSegment(segment: string) {
+  try {
+    return decodeURIComponent(segment)
+  } catch {
+    return segment
+  }
 }
 
 export function logRequests(write: (line: string) => void = (line) => process.stdout.write(line)) {

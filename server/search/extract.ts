@@ -1,6 +1,6 @@
 import { Worker } from 'node:worker_threads'
 import type { Database } from '../../db/index'
-import { fileStore, type StoreEnv } from '../files/store'
+import { fileStore, StoreUnavailable, type StoreEnv } from '../files/store'
 import { startBackgroundLoop } from '../background-loop'
 import workerSource from './pdf-text-worker.js?raw'
 
@@ -135,6 +135,11 @@ export async function extractNext(db: Database, env: StoreEnv, options: Extracti
     if (stream) pages = await pdfPages(await readAll(stream), options)
   } catch (error) {
     if (error instanceof ExtractionStopped) return false
+    // The store is down (S3 unreachable): the file stays pending for a later round, not failed for good.
+    if (error instanceof StoreUnavailable) {
+      console.error(`[search] the text of file ${file.id} waits for the file store: ${error.message}`)
+      return false
+    }
     console.error(`[search] could not read the text of file ${file.id}:`, error instanceof Error ? error.message : error)
   }
   await db.transaction().execute(async (trx) => {

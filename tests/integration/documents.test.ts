@@ -6,7 +6,7 @@ import JSZip from 'jszip'
 import { PDFDocument, StandardFonts } from 'pdf-lib'
 import { renderToString } from 'react-dom/server'
 import { createElement } from 'react'
-import { expect, it } from 'vitest'
+import { expect, it, vi } from 'vitest'
 import { action as documentsAction, loader as documentsLoader } from '../../app/routes/staff/documents/index'
 import { DocumentLinksField } from '../../app/components/portal/editing/document-links'
 import { listLibrary } from '../../server/files/library'
@@ -111,6 +111,23 @@ describeEachDatabase('documents library', (database) => {
     const result = await post(uploadForm(big, 'big.pdf', 'application/pdf'), { env: { MAX_UPLOAD_MB: 1 } })
     expect(result.status).toBe(413)
     expect(JSON.stringify(result.data)).toContain('The file is larger than 1 MB')
+    expect(await fileCount()).toBe(before)
+  })
+
+  it('answers 503 with a message, storing nothing, while the file store cannot be reached', async () => {
+    const before = await fileCount()
+    const pdf = new Uint8Array(2048)
+    pdf.set(new TextEncoder().encode('%PDF-1.7\n'))
+    // A bucket where nothing listens (port 9: discard, not served here).
+    const outage = { S3_BUCKET: 'outage', S3_ENDPOINT: 'http://127.0.0.1:9', S3_ACCESS_KEY_ID: 'x', S3_SECRET_ACCESS_KEY: 'x' }
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {})
+    try {
+      const result = await post(uploadForm(pdf, 'outage.pdf', 'application/pdf'), { env: outage })
+      expect(result.status).toBe(503)
+      expect(JSON.stringify(result.data)).toContain('The file could not be stored just now. Please try again in a few minutes.')
+    } finally {
+      errors.mockRestore()
+    }
     expect(await fileCount()).toBe(before)
   })
 

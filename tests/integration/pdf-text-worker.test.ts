@@ -62,6 +62,18 @@ describeEachDatabase('PDF text worker', (database) => {
     expect(await extractNext(db(), database().env)).toBe(false)
   })
 
+  it('leaves a PDF pending while the file store cannot be reached, and reads it once it can', async () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {})
+    const file = await upload('worker-outage.pdf', await textPdf(['zqworkeroutage page']))
+    // The same data, its files in a bucket where nothing listens (port 9: discard, not served here).
+    const outage = { ...database().env, S3_BUCKET: 'outage', S3_ENDPOINT: 'http://127.0.0.1:9', S3_ACCESS_KEY_ID: 'x', S3_SECRET_ACCESS_KEY: 'x' }
+    expect(await extractNext(db(), outage)).toBe(false)
+    expect(await status(file.id)).toBe('pending')
+    expect(errors.mock.calls.flat().join(' ')).toMatch(new RegExp(`text of file ${file.id} waits for the file store`))
+    expect(await extractNext(db(), database().env)).toBe(true)
+    expect(await status(file.id)).toBe('done')
+  })
+
   it('marks a PDF failed once its time limit passes, with its id logged, and reads the next one', async () => {
     const errors = vi.spyOn(console, 'error').mockImplementation(() => {})
     const slow = await upload('worker-slow.pdf', big)

@@ -124,6 +124,8 @@ export function isDomainName(value: string) {
 /** One entry of a domain list as stored: lower case, without a leading `@` or trailing dot, IDNs in punycode. */
 export function normalizeDomain(entry: string): string | null {
   let value = entry.toLowerCase().replace(/^@/, '').replace(/\.$/, '')
+  // `user@host` or `host:port` would lose their first part in the URL parser below and pass as `host`.
+  if (/[@:/\\?#\s]/.test(value)) return null
   if (/[^\x00-\x7f]/.test(value)) {
     try {
       value = new URL(`https://${value}`).hostname
