@@ -9,10 +9,10 @@ it('logs no query string and no e-mailed link token', () => {
   expect(loggedPath('/invite/tok3n')).toBe('/invite/:token')
   // The router matches these too.
   expect(loggedPath('/portal/northwind/ACCESS/tok3n')).toBe('/portal/northwind/ACCESS/:token')
-  expect(loggedPath('/portal/northwind/%61ccess/tok3n%ZZ')).toBe('/portal/northwind/access/:token')
+  expect(loggedPath('/portal/northwind/%61ccess/tok3n%ZZ')).toBe('/portal/northwind/%61ccess/:token')
   expect(loggedPath('/portal/x/Subscribe/tok3n')).toBe('/portal/x/Subscribe/:token')
   // No forged lines.
-  expect(loggedPath('/a%0d%0aGET /forged\u0000')).toBe('/a??GET /forged?')
+  expect(loggedPath('/a%0d%0aGET /forged\u0000')).toBe('/a%0d%0aGET /forged?')
   expect(loggedPath('/search?q=who+is+casey%40contoso.test')).toBe('/search')
   expect(loggedPath(`/${'a'.repeat(400)}`)).toHaveLength(303)
 })

@@ -4,20 +4,18 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 // duration. Never the query string (search words, unsubscribe addresses), cookies, or the tokens of links
 // sent by e-mail (sign-in, subscription, invitation): those path segments are replaced.
 
-const TOKEN_SEGMENT = /\/(access|subscribe|invite)\/[^/]+/gi
+const TOKEN_BEFORE = new Set(['access', 'subscribe', 'invite'])
 
 /**
- * The path as logged, here and in error lines: no query, each segment decoded (the router matches
- * `/ACCESS/` and `/%61ccess/` too) so link tokens are found and replaced, control characters as `?` (no
- * forged lines), bounded in length.
+ * The path as logged, here and in error lines: as sent, without the query; the segment after
+ * `access`, `subscribe` or `invite` replaced by `:token`, however that word is spelt (the router also
+ * matches `/ACCESS/` and `/%61ccess/`); control characters as `?` (no forged lines); bounded in length.
  */
 export function loggedPath(url: string | undefined) {
-  const pathname = (url ?? '/')
-    .split('?')[0]
-    .split('/')
-    .map(decodedSegment)
+  const segments = (url ?? '/').split('?')[0].split('/')
+  const pathname = segments
+    .map((segment, index) => (index > 0 && TOKEN_BEFORE.has(decodedSegment(segments[index - 1]).toLowerCase()) ? ':token' : segment))
     .join('/')
-    .replace(TOKEN_SEGMENT, (_, segment: string) => `/${segment}/:token`)
     .replace(/[\u0000-\u001f\u007f]/g, '?')
   return pathname.length > 300 ? `${pathname.slice(0, 300)}...` : pathname
 }
