@@ -13,8 +13,8 @@ const item = (overrides: Partial<AccessCheckedItem> = {}): AccessCheckedItem => 
   ...overrides,
 })
 
-const staffWith = (...permissions: string[]): Viewer => ({ mode: 'Main', grants: null, staff: { id: '1', name: 'Avery Morgan', email: 'a@x.test', permissions } })
-const account: Viewer = { mode: 'AccountExternal', grants: new Map([['p1', { allRestricted: true, cardKinds: new Set(), itemUids: new Set(), canDownload: true }]]) }
+const staffWith = (...permissions: string[]): Viewer => ({ mode: 'Main', grants: null, liveAccount: false, staff: { id: '1', name: 'Avery Morgan', email: 'a@x.test', permissions } })
+const account: Viewer = { mode: 'AccountExternal', grants: new Map([['p1', { allRestricted: true, cardKinds: new Set(), itemUids: new Set(), canDownload: true }]]), liveAccount: true }
 const limited = { publicAccessLevel: 'Limited' as const }
 const restrictedFile = { links: [item({ publicAccess: false })], cardIcon: false, viewOnly: false }
 
@@ -73,12 +73,23 @@ describe('portalAccess', () => {
     expect(visitor.updateShown({ audience: 'private' })).toBe(false)
     expect(visitor.updateShown({ audience: 'public' })).toBe(true)
     expect(portalAccess(account, limited).updateShown({ audience: 'private' })).toBe(true)
+    expect(portalAccess(staffWith(), limited).updateShown({ audience: 'private' })).toBe(true)
     expect(visitor.staffDetails).toBe(false)
     expect(portalAccess(account, limited).staffDetails).toBe(false)
     expect(portalAccess(staffWith(), limited).staffDetails).toBe(true)
     expect(visitor.faqsListed).toBe(true)
     expect(portalAccess(PUBLIC_VIEWER, { publicAccessLevel: 'Minimal' }).faqsListed).toBe(false)
     expect(portalAccess(account, { publicAccessLevel: 'Minimal' }).faqsListed).toBe(true)
+  })
+
+  it('shows a revoked or lapsed account, and staff previewing it, what the public sees of updates', () => {
+    // No live access to any product: no grants, whatever the profile said (server/access/viewer.ts).
+    const lapsed: Viewer = { mode: 'AccountExternal', grants: new Map(), liveAccount: false }
+    expect(portalAccess(lapsed, limited).updateShown({ audience: 'private' })).toBe(false)
+    expect(portalAccess(lapsed, limited).updateShown({ audience: 'public' })).toBe(true)
+    expect(portalAccess({ ...staffWith('accounts'), mode: 'Preview', grants: new Map(), liveAccount: false }, limited).updateShown({ audience: 'private' })).toBe(false)
+    // Live access with the NDA still to sign: no grants, but private updates, as their mail does.
+    expect(portalAccess({ ...lapsed, liveAccount: true }, limited).updateShown({ audience: 'private' })).toBe(true)
   })
 
   it('lists an empty card only to staff, or with its placeholder under Limited', () => {

@@ -11,6 +11,7 @@ import {
   type AccessCheckedItem,
   type ItemAccess,
   type Viewer,
+  updateShown,
 } from './visibility'
 
 /** view: shown inline; download: may also be downloaded; view-only: shown, its download refused; withheld: 404. */
@@ -72,8 +73,7 @@ export function portalAccess(viewer: Viewer, org: Pick<PortalOrg, 'publicAccessL
       if (unlocked.some((link) => canDownload(link, as, viewOnly))) return 'download'
       return viewOnly ? 'view-only' : 'withheld'
     },
-    // Private updates are for accounts, previewers and staff (PRODUCT.md section 4).
-    updateShown: (update) => update.audience === 'public' || viewer.mode !== 'Public',
+    updateShown: (update) => updateShown(update, viewer),
     // The knowledge base is not part of what Minimal publishes.
     faqsListed: !seesMinimalOnly(viewer, level),
     overviewText: (overview) => (overview && item(overview) === 'unlocked' ? overview.explanation?.trim() || null : null),

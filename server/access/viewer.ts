@@ -8,6 +8,7 @@ import { orgProfile } from '../accounts/profiles'
 import { getStaffMember, type StaffMember } from '../auth/staff-session'
 import type { PortalOrg } from '../portal/resolve'
 import { getVisitorMember, type VisitorMember } from '../visitors/sessions'
+import { accessLive, accountLive } from './live'
 import { PUBLIC_VIEWER, type Grants, type Viewer } from './visibility'
 
 /** An account's access to one product, as the account dropdown and the NDA dialog need it. */
@@ -45,6 +46,15 @@ export interface PortalViewer extends Viewer {
   preview: { accountName: string | null; profileName: string | null } | null
 }
 
+/**
+ * Why bulk download is refused this viewer, or null when allowed: it is for signed-in members of a live
+ * account, where the org turns it on (docs/decisions/018-bulk-download.md).
+ */
+export function bulkDownloadRefusal(viewer: Pick<PortalViewer, 'mode' | 'liveAccount'> & Partial<Pick<PortalViewer, 'account'>>, enabled: boolean): 'notAllowed' | 'turnedOff' | null {
+  if (!accountMember(viewer) || !viewer.liveAccount) return 'notAllowed'
+  return enabled ? null : 'turnedOff'
+}
+
 /** The signed-in member of an account who is looking (AccountExternal), or null: staff previewing an account are not its members. */
 export function accountMember(viewer: Pick<PortalViewer, 'mode'> & Partial<Pick<PortalViewer, 'account'>>): VisitorMember | null {
   return viewer.mode === 'AccountExternal' ? (viewer.account?.member ?? null) : null
@@ -76,12 +86,12 @@ export async function getViewer(request: Request, db: Database, org: Pick<Portal
 export async function memberViewer(db: Database, orgId: string, member: VisitorMember): Promise<PortalViewer | null> {
   const account = await accountContext(db, orgId, member.accountId, member)
   if (!account) return null
-  return { mode: 'AccountExternal', grants: liveGrants(account, await profileGrants(db, account.access)), account, preview: null }
+  return { mode: 'AccountExternal', grants: liveGrants(account, await profileGrants(db, account.access)), liveAccount: accountLive(account.access.values()), account, preview: null }
 }
 
 /** A staff member of the org, looking at its portal in Main mode. */
 export function staffViewer(staff: StaffMember): Viewer {
-  return { mode: 'Main', grants: null, staff: { id: staff.id, name: staff.name, email: staff.email, permissions: staff.permissions } }
+  return { mode: 'Main', grants: null, liveAccount: false, staff: { id: staff.id, name: staff.name, email: staff.email, permissions: staff.permissions } }
 }
 
 const previewTargetMissing = () => data('This account or permission profile does not exist.', { status: 404 })
@@ -107,6 +117,7 @@ async function previewViewer(db: Database, org: Pick<PortalOrg, 'id'>, staff: St
   return {
     mode: 'Preview',
     grants: live,
+    liveAccount: accountLive(access.values()),
     staff: { id: staff.id, name: staff.name, email: staff.email, permissions: staff.permissions },
     account: account && { ...account, access },
     preview: { accountName: account?.accountName ?? null, profileName },
@@ -131,7 +142,6 @@ export async function accountContext(db: Database, orgId: string, accountId: str
       .executeTakeFirstOrThrow(),
   ])
   if (!account) return null
-  const now = Date.now()
   const access = new Map<string, ProductAccess>(
     rows.map((row) => [
       row.product_id,
@@ -139,7 +149,7 @@ export async function accountContext(db: Database, orgId: string, accountId: str
         profileId: row.id,
         profileName: row.name,
         expiresAt: new Date(row.access_expires_at).toISOString(),
-        expired: new Date(row.access_expires_at).getTime() <= now,
+        expired: !accessLive(row.access_expires_at),
         ndaRequired: row.nda_required,
       },
     ]),

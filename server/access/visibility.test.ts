@@ -20,8 +20,8 @@ const grants = (overrides: Partial<Grants> = {}): Grants => ({
   ...overrides,
 })
 
-const account = (g: Grants): Viewer => ({ mode: 'AccountExternal', grants: new Map([['p1', g]]) })
-const staff: Viewer = { mode: 'Main', grants: null, staff: { id: '1', name: 'A', email: 'a@x.test', permissions: [] } }
+const account = (g: Grants): Viewer => ({ mode: 'AccountExternal', grants: new Map([['p1', g]]), liveAccount: true })
+const staff: Viewer = { mode: 'Main', grants: null, liveAccount: false, staff: { id: '1', name: 'A', email: 'a@x.test', permissions: [] } }
 
 describe('itemAccess', () => {
   it('unlocks public items for everyone', () => {

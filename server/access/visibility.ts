@@ -1,4 +1,4 @@
-import type { CardKind, EnabledState } from '../../app/lib/card-kinds'
+import { KIND_FIELDS, type CardKind, type EnabledState } from '../../app/lib/card-kinds'
 import type { StaffPermission } from '../../app/lib/permissions'
 
 export type ViewerMode = 'Main' | 'Preview' | 'AccountExternal' | 'Public'
@@ -24,9 +24,14 @@ export interface Viewer {
    * access expired, or whose NDA is still to be signed, has none.
    */
   grants: ProductGrants | null
+  /**
+   * The account (or profile) being viewed as has live access to at least one of the org's products
+   * (server/access/live.ts): private updates are for it. False for anonymous visitors and staff in Main mode.
+   */
+  liveAccount: boolean
 }
 
-export const PUBLIC_VIEWER: Viewer = { mode: 'Public', grants: null }
+export const PUBLIC_VIEWER: Viewer = { mode: 'Public', grants: null, liveAccount: false }
 
 /**
  * unlocked: everything about the item may be shown; locked: its title, a lock and "Get access";
@@ -97,6 +102,22 @@ export function itemAccess(item: AccessCheckedItem, viewer: Viewer, level: Publi
   if (item.publicAccess || isGranted(grantsOf(viewer, item), item)) return 'unlocked'
   if (item.hidden || level === 'PublicContentOnly') return 'withheld'
   return 'locked'
+}
+
+/**
+ * Private updates are for staff in Main mode and live accounts: their members and staff previewing them, as
+ * the mail of a private update reaches only members of live accounts (server/access/live.ts). A member
+ * whose access was revoked or lapsed reads what the public reads.
+ */
+export const privateUpdatesShown = (viewer: Viewer) => viewer.mode === 'Main' || viewer.liveAccount
+
+/** A trust update listed on the portal (sql.ts updateListedSql) is shown to this viewer. */
+export const updateShown = (update: { audience: string }, viewer: Viewer) => update.audience === 'public' || privateUpdatesShown(viewer)
+
+/** An item's bridge letter exists (and is one of its documents) when its kind has one and it is switched on. */
+export function bridgeLetterEnabled(item: { card_kind: string; bridge_letter: unknown }) {
+  const letter = item.bridge_letter as { letterEnabled?: unknown } | null
+  return letter?.letterEnabled === true && (KIND_FIELDS[item.card_kind as CardKind]?.includes('bridgeLetter') ?? false)
 }
 
 /** Downloads: staff always; otherwise public items, or granted ones when the profile allows downloads. */

@@ -1,6 +1,6 @@
-import { sql } from 'kysely'
 import { isViewOnly } from './urls'
 import type { Database } from '../../db/index'
+import { accessCheckedItems } from '../access/items'
 import { portalAccess } from '../access/portal-access'
 import { accessChecked, PUBLIC_VIEWER, type Viewer } from '../access/visibility'
 import { isUuid } from '../http/query'
@@ -55,12 +55,4 @@ export async function authoriseFile(db: Database, org: PortalOrg, viewer: Viewer
     public: portalAccess(PUBLIC_VIEWER, org).file(checked, false) !== 'withheld',
     itemUid: through?.uid ?? null,
   }
-}
-
-/** Items with what the access policy reads of them (their card's hidden flag included); narrowed by the caller. */
-export function accessCheckedItems(db: Database) {
-  return db
-    .selectFrom('items')
-    .leftJoin('cards', (join) => join.onRef('cards.product_id', '=', 'items.product_id').onRef('cards.kind', '=', 'items.card_kind'))
-    .select(['items.id', 'items.product_id', 'items.uid', 'items.card_kind', 'items.enabled_state', 'items.public_access', 'items.hidden', sql<boolean>`coalesce(cards.hidden, false)`.as('card_hidden')])
 }

@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream'
 import type { Database } from '../../db/index'
-import { accountMember, type PortalViewer } from '../access/viewer'
+import { bulkDownloadRefusal, type PortalViewer } from '../access/viewer'
 import { isUuid } from '../http/query'
 import type { PortalOrg } from '../portal/resolve'
 import { authoriseFile } from './access'
@@ -44,7 +44,7 @@ export const BULK_MESSAGES = {
   nothing: 'None of these documents can be downloaded.',
 } as const
 
-/** Which of the asked documents this viewer may download now: an account member only, where the org allows it. */
+/** Which of the asked documents this viewer may download now: a member of a live account only, where the org allows it. */
 export async function planBulkDownload(
   db: Database,
   env: StoreEnv,
@@ -52,9 +52,9 @@ export async function planBulkDownload(
   viewer: PortalViewer,
   asked: { fileIds: readonly string[]; letterIds: readonly string[] },
 ): Promise<BulkPlan | BulkRefusal> {
-  if (!accountMember(viewer)) return { ok: false, status: 403, message: BULK_MESSAGES.notAllowed }
   const setting = await db.selectFrom('portal_customizations').select('bulk_download_enabled').where('org_id', '=', org.id).executeTakeFirst()
-  if (!setting?.bulk_download_enabled) return { ok: false, status: 403, message: BULK_MESSAGES.turnedOff }
+  const refusal = bulkDownloadRefusal(viewer, setting?.bulk_download_enabled ?? false)
+  if (refusal) return { ok: false, status: 403, message: BULK_MESSAGES[refusal] }
   const count = asked.fileIds.length + asked.letterIds.length
   if (!count) return { ok: false, status: 400, message: BULK_MESSAGES.noFiles }
   // Counted before de-duplicating: a form of thousands of fields is refused without a query.

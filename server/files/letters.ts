@@ -1,11 +1,10 @@
 import { catalogueItem } from '../../app/lib/catalogue/index'
-import { KIND_FIELDS, type CardKind } from '../../app/lib/card-kinds'
 import type { Database } from '../../db/index'
+import { accessCheckedItems } from '../access/items'
 import { portalAccess } from '../access/portal-access'
-import { accessChecked, PUBLIC_VIEWER, type Viewer } from '../access/visibility'
+import { accessChecked, bridgeLetterEnabled, PUBLIC_VIEWER, type Viewer } from '../access/visibility'
 import { isUuid } from '../http/query'
 import type { PortalOrg } from '../portal/resolve'
-import { accessCheckedItems } from './access'
 import type { BridgeLetter } from './letter'
 
 /** A SOC report item's bridge letter: what its generator needs but the org and the date it is made. */
@@ -38,7 +37,7 @@ export async function authoriseLetter(db: Database, org: PortalOrg, viewer: View
     .where('products.org_id', '=', org.id)
     .executeTakeFirst()
   const letter = item?.bridge_letter as Record<string, unknown> | null | undefined
-  if (!item || !letter || letter.letterEnabled !== true || !KIND_FIELDS[item.card_kind as CardKind]?.includes('bridgeLetter')) return { status: 'missing' }
+  if (!item || !letter || !bridgeLetterEnabled(item)) return { status: 'missing' }
   // As a file of its item that is never view-only: the same policy as the item's uploaded documents.
   const checked = { links: [accessChecked(item)], cardIcon: false, viewOnly: false }
   const access = portalAccess(viewer, org).file(checked, wantsDownload)

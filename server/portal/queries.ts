@@ -1,4 +1,6 @@
 import type { Database } from '../../db/index'
+import { accessCheckedItems } from '../access/items'
+import { updateListedSql } from '../access/sql'
 
 // One cache per database handle (tests open several in one process).
 const caches = new WeakMap<Database, Map<string, PortalRows>>()
@@ -56,7 +58,7 @@ async function loadPortalRows(db: Database, orgId: string, productId: string) {
   const product = { id: productId }
   const [cards, items, files, subprocessors, trustedBy, faqs, updates] = await Promise.all([
     db.selectFrom('cards').selectAll().where('product_id', '=', product.id).orderBy('position').execute(),
-    db.selectFrom('items').selectAll().where('product_id', '=', product.id).execute(),
+    accessCheckedItems(db).selectAll('items').where('items.product_id', '=', product.id).execute(),
     db
       .selectFrom('item_files')
       .innerJoin('items', 'items.id', 'item_files.item_id')
@@ -82,8 +84,7 @@ async function loadPortalRows(db: Database, orgId: string, productId: string) {
         'update_topics.category',
       ])
       .where('update_topics.org_id', '=', orgId)
-      .where('update_topics.hidden', '=', false)
-      .where('updates.channel_portal', '=', true)
+      .where(updateListedSql('updates', 'update_topics'))
       .execute(),
   ])
 

@@ -14,10 +14,8 @@ import type { PortalOrg } from './resolve'
 export async function publicPortalPublished(db: Database, org: Pick<PortalOrg, 'id' | 'publicAccessLevel'>) {
   const rows = await loadPortalData(db, org.id, {})
   if (!rows) return false
-  const cardHidden = new Map(rows.cards.map((card) => [card.kind, card.hidden]))
   return rows.items.some((row) => {
     if (!isCardKind(row.card_kind) || (row.card_kind as CardKind) === 'Overview') return false
-    const item = accessChecked({ ...row, card_hidden: cardHidden.get(row.card_kind) ?? false })
-    return itemAccess(item, PUBLIC_VIEWER, org.publicAccessLevel) !== 'withheld'
+    return itemAccess(accessChecked(row), PUBLIC_VIEWER, org.publicAccessLevel) !== 'withheld'
   })
 }

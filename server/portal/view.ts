@@ -21,8 +21,8 @@ import { riskAnswerLabel } from '../../app/lib/risk-profile'
 import { gradeColour, GRADE_PROVIDERS } from '../../app/lib/security-grades'
 import { normaliseSectionOrder, type SectionId } from '../../app/lib/sections'
 import { portalAccess, type PortalAccess } from '../access/portal-access'
-import { accountMember, type PortalViewer } from '../access/viewer'
-import { accessChecked, type AccessCheckedItem, type Viewer } from '../access/visibility'
+import { bulkDownloadRefusal, type PortalViewer } from '../access/viewer'
+import { accessChecked, bridgeLetterEnabled, type AccessCheckedItem, type Viewer } from '../access/visibility'
 import { bridgeLetterFileName } from '../files/letter'
 import { listLibrary } from '../files/library'
 import { integerParam } from '../http/query'
@@ -51,8 +51,7 @@ export async function loadPortalView(
   // Only editors who may view files link documents, so only they get the library.
   const linking = access.can('statuspage:edit') && access.can('files:view') && query.search.get('edit') === 'true'
   const library = linking ? (await listLibrary(db, org.id)).map(({ id, name }) => ({ id, name })) : null
-  // Bulk download is for a signed-in member of an account (docs/decisions/018-bulk-download.md).
-  return buildPortalView(org, access, data, query, library, accountMember(viewer) !== null)
+  return buildPortalView(org, access, data, query, library, bulkDownloadRefusal(viewer, data.customization.bulk_download_enabled) === null)
 }
 
 export function buildPortalView(
@@ -61,7 +60,7 @@ export function buildPortalView(
   data: PortalData,
   query: PortalQuery,
   library: { id: string; name: string }[] | null = null,
-  signedInMember = false,
+  bulkAllowed = false,
 ): PortalView | null {
   const { customization, product, products } = data
   const productBase = product.is_default ? org.basePath : `${org.basePath}/product/${product.slug}`
@@ -69,11 +68,10 @@ export function buildPortalView(
 
   // Decide each item's access once; withheld items go no further.
   const cardByKind = new Map(data.cards.map((card) => [card.kind as CardKind, card]))
-  const checked = (row: ItemRow) => accessChecked({ ...row, card_hidden: cardByKind.get(row.card_kind as CardKind)?.hidden ?? false })
   const visibleItems: { row: ItemRow; view: ItemView }[] = []
   for (const row of data.items) {
     if (!isCardKind(row.card_kind)) continue
-    const item = checked(row)
+    const item = accessChecked(row)
     const itemAccess = access.item(item)
     if (itemAccess === 'withheld') continue
     visibleItems.push({ row, view: itemView(row, item, itemAccess === 'locked', access, org, data) })
@@ -126,7 +124,7 @@ export function buildPortalView(
   const overview = access.cardShown(cardFacts('Overview'))
     ? {
         title: cardTitle('Overview'),
-        text: access.overviewText(overviewItem && { ...checked(overviewItem), explanation: overviewItem.explanation }) ?? defaultWelcome(org.name, portalTitle),
+        text: access.overviewText(overviewItem && { ...accessChecked(overviewItem), explanation: overviewItem.explanation }) ?? defaultWelcome(org.name, portalTitle),
       }
     : null
   const certifications =
@@ -173,7 +171,7 @@ export function buildPortalView(
       : null
 
   const documents = documentsView(visibleItems, data, cardTitle, search, (entries) => access.cardListed(cardFacts('Documents'), entries), {
-    bulkAllowed: signedInMember && customization.bulk_download_enabled,
+    bulkAllowed,
   })
 
   const updates = updatesView(data, access, search, portalTitle)
@@ -422,7 +420,7 @@ function itemView(row: ItemRow, checked: AccessCheckedItem, locked: boolean, acc
     }
   })
   // The bridge letter is one more of the item's documents, gated as they are and never view-only.
-  if (hasBridgeLetter(row)) {
+  if (bridgeLetterEnabled(row)) {
     const name = bridgeLetterFileName(org.name, base.title)
     const url = `${org.basePath}/letters/${row.id}/${encodeURIComponent(name)}`
     files.push({
@@ -470,12 +468,6 @@ function gradeEntries(value: unknown) {
 
 const str = (value: unknown) => (typeof value === 'string' && value ? value : null)
 
-/** An item whose kind has a bridge letter (SOC reports) and whose letter is switched on. */
-function hasBridgeLetter(row: ItemRow) {
-  const letter = row.bridge_letter as { letterEnabled?: unknown } | null
-  return letter?.letterEnabled === true && (KIND_FIELDS[row.card_kind as CardKind]?.includes('bridgeLetter') ?? false)
-}
-
 function documentsView(
   visibleItems: { row: ItemRow; view: ItemView }[],
   data: PortalData,
@@ -487,7 +479,7 @@ function documentsView(
   const all: DocumentView[] = []
   for (const { row, view } of visibleItems) {
     const linked = data.filesByItem.get(row.id) ?? []
-    const isDocumentItem = view.kind === 'Documents' || linked.length > 0 || hasBridgeLetter(row)
+    const isDocumentItem = view.kind === 'Documents' || linked.length > 0 || bridgeLetterEnabled(row)
     if (!isDocumentItem) continue
     const common = {
       itemUid: view.uid,

@@ -14,12 +14,12 @@ import {
 } from '../../app/lib/search'
 import { portalAccess } from '../access/portal-access'
 import { accessChecked, type Viewer } from '../access/visibility'
-import { accessCheckedItems } from '../files/access'
+import { accessCheckedItems } from '../access/items'
 import type { PortalOrg } from '../portal/resolve'
-import { accessParams, cardShownSql, documentViewer, faqsListedSql, itemLockedSql, itemUnlockedSql, shownDocumentsSql, updateShownSql, type AccessParams } from './access-sql'
+import { accessParams, cardShownSql, documentViewer, faqsListedSql, itemLockedSql, itemUnlockedSql, shownDocumentsSql, updateShownSql, type AccessParams } from '../access/sql'
 
 // Full-text search over one product's portal (issue 10): PostgreSQL's text search on search_entries, the
-// same on PGlite. Access is part of the query's WHERE (access-sql.ts), so counts, "...N more" and excerpts
+// same on PGlite. Access is part of the query's WHERE (server/access/sql.ts), so counts, "...N more" and excerpts
 // are made only from rows the viewer may see; a locked item matches on its title alone and shows nothing
 // more. Excerpts are made for the returned page only.
 

@@ -1,5 +1,6 @@
 import { sql } from 'kysely'
 import type { Database } from '../../db/index'
+import { updateMailReaches } from '../access/live'
 import { jsonStrings } from '../../db/json'
 import { enqueueShared, storeSharedContent } from '../email/outbox'
 import { senderAddress, senderDomain } from '../email/transports'
@@ -8,7 +9,7 @@ import type { Env } from '../env'
 import { addressBlocked } from '../subscriptions/blocks'
 import { unsubscribeToken } from '../subscriptions/tokens'
 import { mailOrg } from '../visitors/mail-org'
-import { liveAccountMember, subscriberRecipients } from './recipients'
+import { subscriberRecipients } from './recipients'
 
 /**
  * The fan-out of an update e-mailed (decision 015): an `update_sends` row, written when staff publish,
@@ -142,7 +143,7 @@ async function subscriberBatch(trx: Database, orgId: string, audience: 'public' 
 /**
  * An audience list: its next addresses after the cursor in code-point order, without the blocked ones,
  * those who unsubscribed from the org's updates, and, for a private update, anyone who is not a member of
- * an account with live access (the same rule as for subscribers, server/updates/recipients.ts).
+ * a live account (updateMailReaches, as for subscribers).
  */
 async function listBatch(trx: Database, orgId: string, emails: string[], audience: 'public' | 'private', after: string | null, limit: number): Promise<RecipientBatch> {
   const ordered = [...new Set(emails.map((email) => email.trim().toLowerCase()).filter(Boolean))].sort()
@@ -152,7 +153,7 @@ async function listBatch(trx: Database, orgId: string, emails: string[], audienc
     select candidate.email from unnest(${next}::text[]) as candidate (email)
     where not ${addressBlocked(sql.val(orgId), sql.ref('candidate.email'))}
       and not exists (select 1 from subscribers where org_id = ${orgId} and email = candidate.email and status = 'unsubscribed')
-      and ${audience === 'private' ? liveAccountMember(orgId, sql.ref('candidate.email')) : sql`true`}
+      and ${updateMailReaches(orgId, audience, sql.ref('candidate.email'))}
   `.execute(trx)
   const allowed = new Set(rows.map((row) => row.email))
   const recipients = next.filter((email) => allowed.has(email))

@@ -2,6 +2,7 @@ import emailProviders from 'email-providers/all.json'
 import { sql } from 'kysely'
 import type { Database } from '../../db/index'
 import { jsonStrings } from '../../db/json'
+import { accessLive } from '../access/live'
 import { orgProfile } from '../accounts/profiles'
 import type { Env } from '../env'
 import { readAccessRequestFields, type AccessRequestFields } from '../../app/lib/access-request-fields'
@@ -133,7 +134,7 @@ export async function submitAccessRequest(
     .where('account_members.email', '=', email)
     .executeTakeFirst()
   if (member?.access_expires_at) {
-    if (new Date(member.access_expires_at).getTime() > Date.now()) {
+    if (accessLive(member.access_expires_at)) {
       await db.transaction().execute((trx) => sendLoginMail(trx, env, { orgId: org.id, memberId: member.id, firstName: member.first_name, email }, 'login'))
       return answer('account_already_exists')
     }
@@ -258,7 +259,7 @@ async function accountAccess(db: Database, accountId: string, productId: string)
     .where('account_id', '=', accountId)
     .where('product_id', '=', productId)
     .executeTakeFirst()
-  return row ? { profileId: row.permission_profile_id, live: new Date(row.access_expires_at).getTime() > Date.now() } : null
+  return row ? { profileId: row.permission_profile_id, live: accessLive(row.access_expires_at) } : null
 }
 
 function isUniqueViolation(error: unknown) {
@@ -310,7 +311,7 @@ export async function requestExtension(
     .where('account_members.org_id', '=', org.id)
     .executeTakeFirst()
   if (!member) return 'error'
-  if (member.access_expires_at && new Date(member.access_expires_at).getTime() > Date.now()) return 'already_has_access'
+  if (member.access_expires_at && accessLive(member.access_expires_at)) return 'already_has_access'
   if (options.onlyExpired && !member.access_expires_at) return 'error'
   try {
     return await db.transaction().execute(async (trx) => {

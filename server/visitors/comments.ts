@@ -1,3 +1,4 @@
+import { accessCheckedItems } from '../access/items'
 import { accessChecked } from '../access/visibility'
 import type { Database } from '../../db/index'
 import { handlesAccounts } from '../../app/lib/permissions'
@@ -37,10 +38,7 @@ export async function addComment(
   const accountId = member ? member.accountId : input.accountId
   if (!accountId || (!member && !staff)) return false
   const [item, account] = await Promise.all([
-    db
-      .selectFrom('items')
-      .leftJoin('cards', (join) => join.onRef('cards.product_id', '=', 'items.product_id').onRef('cards.kind', '=', 'items.card_kind'))
-      .select(['items.product_id', 'items.uid', 'items.card_kind', 'items.enabled_state', 'items.public_access', 'items.hidden', 'cards.hidden as card_hidden'])
+    accessCheckedItems(db)
       .where('items.product_id', '=', productId)
       .where('items.uid', '=', input.itemUid)
       .executeTakeFirst(),
@@ -48,7 +46,7 @@ export async function addComment(
   ])
   if (!item || !account) return false
   // Only an item the writer sees unlocked can be discussed: a locked or hidden one answers as if absent.
-  const access = portalAccess(viewer, org).item(accessChecked({ ...item, card_hidden: item.card_hidden ?? false }))
+  const access = portalAccess(viewer, org).item(accessChecked(item))
   if (access !== 'unlocked') return false
   await db
     .insertInto('item_comments')

@@ -1,4 +1,5 @@
 import { data, type AppLoadContext } from 'react-router'
+import { accountLive } from '../access/live'
 import { accountMember, getViewer, type PortalViewer } from '../access/viewer'
 import { hitRateLimit } from '../auth/rate-limit'
 import { kickEmailWorker } from '../email/worker'
@@ -165,7 +166,7 @@ export async function handleVisitorAction(request: Request, context: AppLoadCont
     case 'invite-colleagues': {
       const viewer = await signedInMember(request, context, org)
       // Only a member whose account has live access brings colleagues into it.
-      if (![...viewer.account.access.values()].some((access) => !access.expired)) throw data('Your access has expired.', { status: 403 })
+      if (!accountLive(viewer.account.access.values())) throw data('Your access has expired.', { status: 403 })
       const emails = formData.getAll('emails').flatMap((value) => (typeof value === 'string' ? value.split(/[\s,;]+/) : [])).filter(Boolean)
       const form = new FormData()
       for (const email of emails) form.append('emails', email)

@@ -1,4 +1,4 @@
-// Search filters inside its query (server/search/access-sql.ts writes the rules of server/access as SQL): the
+// Search filters inside its query (server/access/sql.ts writes the rules of server/access as SQL): the
 // SQL must agree with the JavaScript rules, item by item, for every combination that matters. One org holds
 // items of every flag combination in two products (one with every card shown and one card row missing, one
 // with every card hidden), documents linked to them, updates, FAQs and subprocessors; eleven viewers look at
@@ -12,7 +12,7 @@ import { STAFF_PERMISSIONS } from '../../app/lib/permissions'
 import { SEARCH_QUERY_MAX, type SearchGroupType, type SearchHit, type SearchResults } from '../../app/lib/search'
 import { portalAccess } from '../../server/access/portal-access'
 import { accessChecked, itemAccess, type Grants, type ItemAccess, type PublicAccessLevel, type Viewer } from '../../server/access/visibility'
-import { accessCheckedItems } from '../../server/files/access'
+import { accessCheckedItems } from '../../server/access/items'
 import { createFile as storeFile, fileStore } from '../../server/files/store'
 import { bumpOrgRevision, bumpProductRevision } from '../../server/portal/revision'
 import {
@@ -24,7 +24,7 @@ import {
   itemUnlockedSql,
   shownDocumentsSql,
   updateShownSql,
-} from '../../server/search/access-sql'
+} from '../../server/access/sql'
 import { extractNext } from '../../server/search/extract'
 import { searchPortal, type SearchScope } from '../../server/search/query'
 import { describeEachDatabase } from '../setup/database'
@@ -198,8 +198,8 @@ describeEachDatabase('search access', (database) => {
     const staff = (permissions: readonly string[]) => ({ id: crypto.randomUUID(), name: 'Staff', email: 'staff@search.test', permissions })
     const withoutFiles = STAFF_PERMISSIONS.filter((permission) => permission !== 'files:view')
     const viewers: Fixture['viewers'] = [
-      { name: 'Public', viewer: { mode: 'Public', grants: null } },
-      { name: 'account, all restricted', viewer: { mode: 'AccountExternal', grants: both(grant({ allRestricted: true })) } },
+      { name: 'Public', viewer: { mode: 'Public', grants: null, liveAccount: false } },
+      { name: 'account, all restricted', viewer: { mode: 'AccountExternal', grants: both(grant({ allRestricted: true })), liveAccount: true } },
       {
         name: 'account, by card kind',
         viewer: {
@@ -208,22 +208,25 @@ describeEachDatabase('search access', (database) => {
             [org.product.id, grant({ cardKinds: new Set(['DataSecurity', 'Overview']) })],
             [closed.id, grant({ cardKinds: new Set(['CustomerData', 'Legal']) })],
           ]),
+          liveAccount: true,
         },
       },
-      { name: 'account, by item uid (open product only)', viewer: { mode: 'AccountExternal', grants: new Map([[org.product.id, grant({ itemUids: uidsWhere((index) => index % 3 === 0), canDownload: false })]]) } },
-      { name: 'account, kind and uids', viewer: { mode: 'AccountExternal', grants: both(grant({ cardKinds: new Set(['Certifications']), itemUids: uidsWhere((index) => index % 4 === 1) })) } },
-      { name: 'account, expired (no grants)', viewer: { mode: 'AccountExternal', grants: new Map() } },
-      { name: 'account, granted another product only', viewer: { mode: 'AccountExternal', grants: new Map([[crypto.randomUUID(), grant({ allRestricted: true })]]) } },
-      { name: 'preview, by card kind', viewer: { mode: 'Preview', staff: staff(STAFF_PERMISSIONS), grants: both(grant({ cardKinds: new Set(['DataSecurity', 'Legal']) })) } },
-      { name: 'preview without files:view', viewer: { mode: 'Preview', staff: staff(withoutFiles), grants: both(grant({ allRestricted: true })) } },
-      { name: 'Main staff', viewer: { mode: 'Main', staff: staff(STAFF_PERMISSIONS), grants: null } },
-      { name: 'Main staff without files:view', viewer: { mode: 'Main', staff: staff(withoutFiles), grants: null } },
+      { name: 'account, by item uid (open product only)', viewer: { mode: 'AccountExternal', grants: new Map([[org.product.id, grant({ itemUids: uidsWhere((index) => index % 3 === 0), canDownload: false })]]), liveAccount: true } },
+      { name: 'account, kind and uids', viewer: { mode: 'AccountExternal', grants: both(grant({ cardKinds: new Set(['Certifications']), itemUids: uidsWhere((index) => index % 4 === 1) })), liveAccount: true } },
+      { name: 'account, expired or revoked', viewer: { mode: 'AccountExternal', grants: new Map(), liveAccount: false } },
+      { name: 'account, live but NDA unsigned (no grants)', viewer: { mode: 'AccountExternal', grants: new Map(), liveAccount: true } },
+      { name: 'preview of an expired account', viewer: { mode: 'Preview', staff: staff(STAFF_PERMISSIONS), grants: new Map(), liveAccount: false } },
+      { name: 'account, granted another product only', viewer: { mode: 'AccountExternal', grants: new Map([[crypto.randomUUID(), grant({ allRestricted: true })]]), liveAccount: true } },
+      { name: 'preview, by card kind', viewer: { mode: 'Preview', staff: staff(STAFF_PERMISSIONS), grants: both(grant({ cardKinds: new Set(['DataSecurity', 'Legal']) })), liveAccount: true } },
+      { name: 'preview without files:view', viewer: { mode: 'Preview', staff: staff(withoutFiles), grants: both(grant({ allRestricted: true })), liveAccount: true } },
+      { name: 'Main staff', viewer: { mode: 'Main', staff: staff(STAFF_PERMISSIONS), grants: null, liveAccount: false } },
+      { name: 'Main staff without files:view', viewer: { mode: 'Main', staff: staff(withoutFiles), grants: null, liveAccount: false } },
     ]
     fixture = { org, products, items, files, updates, faqs, subprocessors, viewers }
   }, 240_000)
 
   // -------------------------------------------------------------------------------------------------------
-  // The rules as JavaScript (server/access) and as SQL (access-sql.ts), row by row
+  // The rules as JavaScript (server/access) and as SQL (server/access/sql.ts), row by row
 
   /** The product's items as the access policy reads them, by id. */
   async function checkedItems(productId: string) {

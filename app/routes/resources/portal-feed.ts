@@ -1,10 +1,9 @@
 import type { Route } from './+types/portal-feed'
 import { resolvePortalOrg } from '@server/portal/resolve'
 import { escapeHtml } from '@server/email/text'
+import { feedUpdates } from '@server/updates/feed'
 
-// An Atom feed of the portal's public updates (issue 8): what the updates card shows the public, newest
-// first. Private updates and hidden topics never appear, whoever asks: a feed reader has no session.
-const FEED_SIZE = 50
+// An Atom feed of the portal's public updates (issue 8), as server/updates/feed.ts picks them.
 
 /** Text for XML: escaped, and without the control characters XML 1.0 cannot carry at all. */
 const escapeXml = (value: string) => escapeHtml(value.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, ''))
@@ -13,17 +12,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const org = await resolvePortalOrg(context.db, context.env, request, params.orgSlug)
   const [customization, updates] = await Promise.all([
     context.db.selectFrom('portal_customizations').select(['portal_title', 'updated_at']).where('org_id', '=', org.id).executeTakeFirstOrThrow(),
-    context.db
-      .selectFrom('updates')
-      .innerJoin('update_topics', 'update_topics.id', 'updates.topic_id')
-      .select(['updates.id', 'updates.message', 'updates.created_at', 'updates.updated_at', 'update_topics.subject', 'update_topics.category'])
-      .where('update_topics.org_id', '=', org.id)
-      .where('update_topics.hidden', '=', false)
-      .where('updates.channel_portal', '=', true)
-      .where('updates.audience', '=', 'public')
-      .orderBy('updates.created_at', 'desc')
-      .limit(FEED_SIZE)
-      .execute(),
+    feedUpdates(context.db, org.id),
   ])
   const home = org.portalUrl.replace(/\/$/, '')
   const title = `${org.name} ${customization.portal_title} Updates`

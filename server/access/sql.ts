@@ -1,9 +1,9 @@
 import { sql, type RawBuilder } from 'kysely'
-import { MINIMAL_PUBLIC_KINDS, PUBLIC_VIEWER, seesMinimalOnly, type PublicAccessLevel, type Viewer } from '../access/visibility'
+import { MINIMAL_PUBLIC_KINDS, privateUpdatesShown, PUBLIC_VIEWER, seesMinimalOnly, type PublicAccessLevel, type Viewer } from './visibility'
 
 // The access policy of server/access/visibility.ts (itemAccess, cardShown, updateShown, faqsListed and the
-// file rule of portal-access.ts), written as SQL conditions, so that search filters inside its query and a
-// result, a count or an excerpt can never come from a row the viewer may not see. The test
+// file rule of portal-access.ts), written as SQL conditions, so that search (and the Atom feed) filter inside
+// their query and a result, a count or an excerpt can never come from a row the viewer may not see. The test
 // tests/integration/search-access.test.ts compares every condition here with the JavaScript rule over
 // every combination of an item's flags, viewers and access levels.
 
@@ -15,7 +15,7 @@ export interface AccessParams {
   grantAll: boolean
   grantKinds: string[]
   grantUids: string[]
-  /** Private updates are for everyone but anonymous visitors. */
+  /** privateUpdatesShown: staff in Main mode and live accounts. */
   privateUpdates: boolean
 }
 
@@ -28,7 +28,7 @@ export function accessParams(viewer: Viewer, level: PublicAccessLevel, productId
     grantAll: grants?.allRestricted ?? false,
     grantKinds: grants ? [...grants.cardKinds] : [],
     grantUids: grants ? [...grants.itemUids] : [],
-    privateUpdates: viewer.mode !== 'Public',
+    privateUpdates: privateUpdatesShown(viewer),
   }
 }
 
@@ -84,8 +84,13 @@ export function faqsListedSql(p: AccessParams) {
   return p.minimalOnly ? sql`false` : sql`true`
 }
 
-/** The trust update aliased `u` (topic `t`) is shown on the portal to this viewer. */
-export function updateShownSql(p: AccessParams, update: string, topic: string) {
+/** The trust update aliased `update` (its topic `topic`) is on the portal at all: for someone, its topic not hidden. */
+export function updateListedSql(update: string, topic: string) {
+  return sql<boolean>`(not ${sql.ref(`${topic}.hidden`)} and ${sql.ref(`${update}.channel_portal`)})`
+}
+
+/** The trust update aliased `update` (its topic `topic`) is shown on the portal to this viewer: listed, and updateShown. */
+export function updateShownSql(p: Pick<AccessParams, 'privateUpdates'>, update: string, topic: string) {
   const audience = p.privateUpdates ? sql`true` : sql`${sql.ref(`${update}.audience`)} = 'public'`
-  return sql`(not ${sql.ref(`${topic}.hidden`)} and ${sql.ref(`${update}.channel_portal`)} and ${audience})`
+  return sql<boolean>`(${updateListedSql(update, topic)} and ${audience})`
 }
