@@ -37,6 +37,11 @@ interface ViewerSpec {
   query?: string
   /** The grants that should count for this viewer, by product id (live ones only: not expired, NDA signed). */
   grants: ReadonlyMap<string, Grant>
+  /**
+   * The account (or profile) viewed as has live access to a product (not expired, not revoked; the NDA does
+   * not count): private updates are for it, as their mail is, and bulk download for its members.
+   */
+  live?: boolean
   /** The account of a signed-in member (AccountExternal). */
   member?: string
   /** The account previewed. */
@@ -99,6 +104,8 @@ interface Plan {
   foreign: { accountId: string; profileId: string }
   /** The org's other searchable text (FAQs, updates, subprocessors, items' choices and auditors), whoever may see it. */
   searchCorpus: string[]
+  /** The demo's private update: for staff in Main mode and live accounts only. */
+  privateUpdate: { id: string; message: string }
 }
 
 const ORG_BASE = `/portal/${DEMO_ORG_SLUG}`
@@ -127,6 +134,9 @@ function expectedAccess(viewer: ViewerSpec, item: MatrixItem): Access {
   if (grantCovers(viewer.grants.get(item.productId), item)) return 'unlocked'
   return item.hidden ? 'withheld' : 'locked'
 }
+
+/** Private updates: staff in Main mode, and members of (or staff previewing) an account with live access. */
+const expectedPrivateUpdates = (viewer: ViewerSpec) => Boolean(viewer.main || viewer.live)
 
 /** Whether an unlocked item's document gets a download link (view-only files: Main mode only). */
 function expectedDownloadLink(viewer: ViewerSpec, item: MatrixItem, file: MatrixFile) {
@@ -199,6 +209,8 @@ function needlesFor(viewer: ViewerSpec, product: MatrixProduct, plan: Plan): Nee
   const allowedFiles = new Set(unlocked.flatMap((item) => item.files.map((file) => file.id)))
   const allowedTokens = new Set(items.filter((item) => expectedAccess(viewer, item) !== 'withheld').flatMap((item) => [item.uid, item.slug]))
   const needles: Needle[] = [{ kind: 'text', value: '%PDF-', why: 'PDF bytes', staffSees: false }]
+  // Not on the first page of updates: its own page is asked for below, with the must-have check.
+  if (!expectedPrivateUpdates(viewer)) needles.push({ kind: 'text', value: fingerprint(plan.privateUpdate.message), why: 'the private update', staffSees: false })
   for (const item of items) {
     const access = expectedAccess(viewer, item)
     const staffSees = item.enabled || Boolean(item.explanation)
@@ -422,6 +434,13 @@ async function prepare(db: Database): Promise<Plan> {
     member: { email: 'reviewer@litware.test' },
   })
   const expiredCookie = await visitorCookie(database, org, expired.memberId)
+  // Revoked: staff ended its access now (server/accounts revokeAccountAccess sets the expiry to now); its member signed in again.
+  const revoked = await createAccountWithMember(database, org, {
+    name: 'Wingtip (revoked)',
+    products: [{ productId: platform.id, profileId: contosoProfile.id, expiresAt: new Date() }],
+    member: { email: 'reviewer@wingtip.test' },
+  })
+  const revokedCookie = await visitorCookie(database, org, revoked.memberId)
   const unsigned = await createAccountWithMember(database, org, {
     name: 'Adatum (NDA unsigned)',
     products: [{ productId: platform.id, profileId: contosoProfile.id, expiresAt: inAYear, ndaRequired: true }],
@@ -458,21 +477,23 @@ async function prepare(db: Database): Promise<Plan> {
   ])
   const viewers: ViewerSpec[] = [
     { name: 'anonymous', grants: none },
-    { name: 'Contoso member', cookie: caseyCookie, member: contoso.id, grants: onPlatform(contosoGrant) },
-    { name: 'Tailspin member', cookie: tailspinCookie, member: tailspin.id, grants: tailspinGrants },
+    { name: 'Contoso member', live: true, cookie: caseyCookie, member: contoso.id, grants: onPlatform(contosoGrant) },
+    { name: 'Tailspin member', live: true, cookie: tailspinCookie, member: tailspin.id, grants: tailspinGrants },
     { name: 'expired account member', cookie: expiredCookie, member: expired.id, grants: none },
-    { name: 'NDA-unsigned account member', cookie: unsignedCookie, member: unsigned.id, grants: none },
+    { name: 'revoked account member', cookie: revokedCookie, member: revoked.id, grants: none },
+    { name: 'NDA-unsigned account member', live: true, cookie: unsignedCookie, member: unsigned.id, grants: none },
     { name: 'other org member', cookie: otherMemberCookie, grants: none },
     { name: 'other org staff', cookie: otherOrg.admin.cookie, grants: none },
-    { name: 'preview profile Contoso reviewers', cookie: staff, query: `permissionProfileId=${contosoProfile.id}`, grants: onPlatform(contosoGrant) },
-    { name: 'preview profile Tailspin platform', cookie: staff, query: `permissionProfileId=${tailspinPlatform.id}`, grants: onPlatform(tailspinPlatformGrant) },
-    { name: 'preview profile Tailspin mobile', cookie: staff, query: `permissionProfileId=${tailspinMobile.id}`, grants: new Map([[mobile.id, tailspinMobileGrant]]) },
-    { name: 'preview account Contoso', cookie: staff, query: `accountId=${contoso.id}`, preview: contoso.id, grants: onPlatform(contosoGrant) },
-    { name: 'preview account Tailspin', cookie: staff, query: `accountId=${tailspin.id}`, preview: tailspin.id, grants: tailspinGrants },
+    { name: 'preview profile Contoso reviewers', live: true, cookie: staff, query: `permissionProfileId=${contosoProfile.id}`, grants: onPlatform(contosoGrant) },
+    { name: 'preview profile Tailspin platform', live: true, cookie: staff, query: `permissionProfileId=${tailspinPlatform.id}`, grants: onPlatform(tailspinPlatformGrant) },
+    { name: 'preview profile Tailspin mobile', live: true, cookie: staff, query: `permissionProfileId=${tailspinMobile.id}`, grants: new Map([[mobile.id, tailspinMobileGrant]]) },
+    { name: 'preview account Contoso', live: true, cookie: staff, query: `accountId=${contoso.id}`, preview: contoso.id, grants: onPlatform(contosoGrant) },
+    { name: 'preview account Tailspin', live: true, cookie: staff, query: `accountId=${tailspin.id}`, preview: tailspin.id, grants: tailspinGrants },
     // Preview shows the account's live access: an expired one has none ...
     { name: 'preview account expired', cookie: staff, query: `accountId=${expired.id}`, preview: expired.id, grants: none },
+    { name: 'preview account revoked', cookie: staff, query: `accountId=${revoked.id}`, preview: revoked.id, grants: none },
     // ... and counts the NDA as signed (staff preview the content, not the signing).
-    { name: 'preview account NDA-unsigned', cookie: staff, query: `accountId=${unsigned.id}`, preview: unsigned.id, grants: onPlatform(contosoGrant) },
+    { name: 'preview account NDA-unsigned', live: true, cookie: staff, query: `accountId=${unsigned.id}`, preview: unsigned.id, grants: onPlatform(contosoGrant) },
     { name: 'staff (Main)', cookie: staff, main: true, grants: none },
     // Preview parameters count for staff of this org only; a session counts while it lasts.
     { name: 'other org staff with ?accountId=Contoso', cookie: otherOrg.admin.cookie, query: `accountId=${contoso.id}`, grants: none, reduced: true },
@@ -481,6 +502,7 @@ async function prepare(db: Database): Promise<Plan> {
       cookie: caseyCookie,
       query: `accountId=${tailspin.id}&permissionProfileId=${tailspinMobile.id}`,
       member: contoso.id,
+      live: true,
       grants: onPlatform(contosoGrant),
       reduced: true,
     },
@@ -571,7 +593,14 @@ async function prepare(db: Database): Promise<Plan> {
     )
     .execute()
   const searchCorpus = await searchableText(db, org.id, products)
-  return { products, items, files: [...files.values()], viewers, comments, staff, foreign: { accountId: otherMember.id, profileId: otherProfile.id }, searchCorpus }
+  const privateUpdate = await db
+    .selectFrom('updates')
+    .innerJoin('update_topics', 'update_topics.id', 'updates.topic_id')
+    .select(['updates.id', 'updates.message'])
+    .where('update_topics.org_id', '=', org.id)
+    .where('updates.audience', '=', 'private')
+    .executeTakeFirstOrThrow()
+  return { products, items, files: [...files.values()], viewers, comments, staff, foreign: { accountId: otherMember.id, profileId: otherProfile.id }, searchCorpus, privateUpdate }
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -609,6 +638,7 @@ const VIEWER_NAMES = [
   'Contoso member',
   'Tailspin member',
   'expired account member',
+  'revoked account member',
   'NDA-unsigned account member',
   'other org member',
   'other org staff',
@@ -618,6 +648,7 @@ const VIEWER_NAMES = [
   'preview account Contoso',
   'preview account Tailspin',
   'preview account expired',
+  'preview account revoked',
   'preview account NDA-unsigned',
   'staff (Main)',
   'other org staff with ?accountId=Contoso',
@@ -820,6 +851,21 @@ for (const backend of BACKENDS) {
             })
           }
         }
+        // The private update: on its page of the updates card and in trust.json for whom it is; never in the feed.
+        const privateText = fingerprint(plan.privateUpdate.message)
+        for (const path of [withQuery(dataUrl(ORG_BASE), `tcuUid=${plan.privateUpdate.id}`, viewer.query), withQuery(`${ORG_BASE}/trust.json`, viewer.query), `${ORG_BASE}/updates.atom`]) {
+          tasks.push(async () => {
+            const { status, body } = await get(path, viewer.cookie)
+            if (status !== 200) {
+              problem(path, `status ${status}, expected 200`)
+              return
+            }
+            const shown = body.toString('utf8').includes(privateText)
+            const expected = expectedPrivateUpdates(viewer) && !path.includes('updates.atom')
+            if (shown !== expected) problem(path, shown ? 'LEAK the private update' : 'the private update missing')
+          })
+        }
+
         // Bulk download of everything there is: members get exactly what they may download, one by one; nobody else gets any.
         tasks.push(async () => {
           const form = new URLSearchParams([...plan.files.map((file) => ['fileId', file.id]), ...letters.map((item) => ['letterId', item.letterId!])])
@@ -831,7 +877,7 @@ for (const backend of BACKENDS) {
             ...plan.files.filter((file) => expectedFileStatus(viewer, file, true) === 200).map((file) => file.id),
             ...letters.filter((item) => expectedLetterStatus(viewer, item, true) === 200).map((item) => item.letterId!),
           ]
-          const answer = !viewer.member ? 403 : expected.length ? 200 : 404
+          const answer = !viewer.member || !viewer.live ? 403 : expected.length ? 200 : 404
           if (answer !== 200) {
             if (response.status !== answer) problem(url, `bulk status ${response.status}, expected ${answer}`)
             if (body.includes('%PDF-')) problem(url, `LEAK bulk answered ${response.status} with a PDF's bytes`)
