@@ -5,8 +5,8 @@ import { subscriberBlocked } from '../subscriptions/blocks'
 
 /**
  * Who an update e-mailed to "all confirmed subscribers" reaches: confirmed subscribers of the org, not
- * blocked (by address or domain); for a private update only members of a live account (updateMailReaches). Ordered by
- * e-mail so a fan-out can walk it in keyset batches (`after`).
+ * blocked (by address or domain); for a private update only members of a live account (updateMailReaches).
+ * Ordered by e-mail so a fan-out can walk it in keyset batches (`after`).
  */
 export function subscriberRecipients(db: Database, orgId: string, audience: 'public' | 'private', options: { after?: string | null; limit?: number } = {}) {
   let query = db
