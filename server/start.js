@@ -18,6 +18,24 @@ server.keepAliveTimeout = 65_000
 // A client that trickles its headers or body cannot hold a connection for long.
 server.headersTimeout = 20_000
 server.requestTimeout = 120_000
+// Requests whose head has arrived, per connection: a connection with none is idle at shutdown, even one that
+// has sent part of a request head (Node's closeIdleConnections counts that as busy and would wait for it).
+const requestsOf = new Map()
+server.on('connection', (socket) => {
+  requestsOf.set(socket, 0)
+  socket.once('close', () => requestsOf.delete(socket))
+})
+server.on('request', (req, res) => {
+  const socket = req.socket
+  requestsOf.set(socket, (requestsOf.get(socket) ?? 0) + 1)
+  res.once('close', () => {
+    if (requestsOf.has(socket)) requestsOf.set(socket, requestsOf.get(socket) - 1)
+  })
+})
+function closeIdleConnections() {
+  server.closeIdleConnections()
+  for (const [socket, requests] of requestsOf) if (requests === 0) socket.destroy()
+}
 // The listener answers every error itself; anything that still escapes is logged, not fatal for every visitor.
 process.on('unhandledRejection', (error) => console.error('[process] unhandled rejection:', error))
 server.listen(app.env.PORT, () => {
@@ -44,7 +62,7 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
     }, app.env.SHUTDOWN_TIMEOUT_SECONDS * 1000)
     deadline.unref()
     // A connection that turns idle after its last response is closed too (each response says Connection: close).
-    const idle = setInterval(() => server.closeIdleConnections(), 100)
+    const idle = setInterval(closeIdleConnections, 100)
     server.close(() => {
       clearInterval(idle)
       app
@@ -55,6 +73,6 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
           process.exit(1)
         })
     })
-    server.closeIdleConnections()
+    closeIdleConnections()
   })
 }
