@@ -1,11 +1,12 @@
 import { open, readFile } from 'node:fs/promises'
-import JSZip from 'jszip'
 import type { Database } from '../../db/index'
 import { fileTooLargeMessage, type DocumentAccessType } from '../../app/lib/schemas/documents'
 import { recordAudit } from '../audit/record'
 import type { Env } from '../env'
 import type { StaffMember } from '../auth/staff-session'
+import { inspect } from './inspection'
 import { createFile, fileStore, StoreUnavailable, type SpooledFile, type StoreEnv } from './store'
+import { readZipDirectory } from './zip'
 
 export const FILE_TYPE_NOT_ALLOWED = 'This file type is not allowed'
 export const EMPTY_FILE = 'Choose a file to upload'
@@ -63,44 +64,37 @@ export async function sniffDocumentType(bytes: Uint8Array, originalName: string)
   throw new UploadRejected(FILE_TYPE_NOT_ALLOWED)
 }
 
-/** A zip is an Office document only when its [Content_Types].xml names a Word, Excel or PowerPoint main part. */
-async function officeType(bytes: Uint8Array): Promise<string | null> {
-  let zip: JSZip
-  try {
-    zip = await JSZip.loadAsync(bytes)
-  } catch {
-    return null
-  }
-  const entry = zip.file('[Content_Types].xml')
-  if (!entry) return null
-  const xml = await readCapped(entry, 1024 * 1024)
-  if (xml === null) return null
-  const declared = [...xml.matchAll(/ContentType\s*=\s*"([^"]+)"/g)].map((match) => match[1].toLowerCase())
-  // A macro-enabled document declares its own main type, so it never matches these.
-  const main = declared.find((type) => type in OFFICE_TYPES)
-  return main ? OFFICE_TYPES[main] : null
-}
+/**
+ * What a real Word, Excel or PowerPoint file stays within (decision 026): a few thousand parts at most (a
+ * 500-slide deck has ~2,000), well under a gigabyte unpacked, names at most four or five folders deep.
+ */
+export const OFFICE_LIMITS = { entries: 10_000, uncompressedBytes: 1024 * 1024 * 1024, depth: 8 }
+export const ARCHIVE_TOO_COMPLEX = 'This file holds too many parts, or too much once unpacked, to be a Word, Excel or PowerPoint document'
+/** A time to read one [Content_Types].xml among at most OFFICE_LIMITS.entries parts, on a loaded machine. */
+const OFFICE_CHECK_MS = 10_000
+const OFFICE_CHECK_MEMORY_MB = 128
 
-/** At most `limit` bytes of a zip entry as text, so a compressed bomb is never inflated whole. */
-function readCapped(entry: JSZip.JSZipObject, limit: number): Promise<string | null> {
-  // JSZip's stream is an old-style Readable (no async iteration): events, paused for good past the limit.
-  const stream = entry.nodeStream('nodebuffer') as NodeJS.ReadableStream
-  return new Promise((resolve) => {
-    const chunks: Buffer[] = []
-    let size = 0
-    stream.on('data', (chunk: Buffer) => {
-      size += chunk.length
-      if (size > limit) {
-        stream.pause()
-        stream.removeAllListeners('data')
-        resolve(null)
-        return
-      }
-      chunks.push(chunk)
-    })
-    stream.on('end', () => resolve(size > limit ? null : Buffer.concat(chunks).toString('utf8')))
-    stream.on('error', () => resolve(null))
-  })
+/**
+ * A zip is an Office document only when its [Content_Types].xml names a Word, Excel or PowerPoint main
+ * part. Its directory is judged first, here (cheap); the archive is opened in an inspection worker.
+ */
+async function officeType(bytes: Uint8Array): Promise<string | null> {
+  const directory = readZipDirectory(bytes, OFFICE_LIMITS.entries)
+  if (!directory) return null
+  if (directory.entries > OFFICE_LIMITS.entries || directory.uncompressedBytes > OFFICE_LIMITS.uncompressedBytes || directory.depth > OFFICE_LIMITS.depth) {
+    throw new UploadRejected(ARCHIVE_TOO_COMPLEX)
+  }
+  let declared: string[] | null
+  try {
+    // A copy for the worker: the caller keeps its bytes.
+    declared = await inspect({ check: 'office-parts', bytes: bytes.slice().buffer, xmlLimit: 1024 * 1024 }, { timeLimitMs: OFFICE_CHECK_MS, memoryLimitMb: OFFICE_CHECK_MEMORY_MB })
+  } catch (error) {
+    console.error('[files] an Office document could not be checked:', error instanceof Error ? error.message : error)
+    throw new UploadRejected(ARCHIVE_TOO_COMPLEX)
+  }
+  // A macro-enabled document declares its own main type, so it never matches these.
+  const main = declared?.find((type) => type in OFFICE_TYPES)
+  return main ? OFFICE_TYPES[main] : null
 }
 
 const MARKUP_START = /^\s*<(!doctype\s+html|html[\s>]|head[\s>]|body[\s>]|script[\s>]|svg[\s>]|\?xml|iframe[\s>])/i
