@@ -161,6 +161,17 @@ export async function sniffingBytes(spooled: SpooledFile, originalName: string):
   return whole && spooled.size > head.byteLength ? await readFile(spooled.path) : head
 }
 
+/** An upload's bytes into the file store (its SHA-256); the store down is an UploadRejected 503 with a message, not a 500. */
+export async function putUpload(env: StoreEnv, spooled: SpooledFile) {
+  try {
+    return await fileStore(env).putFile(spooled)
+  } catch (error) {
+    if (!(error instanceof StoreUnavailable)) throw error
+    console.error('[files] an upload could not be stored:', error.message)
+    throw new UploadRejected(STORE_UNAVAILABLE, 503)
+  }
+}
+
 /**
  * Checks and stores one upload for an org: size, real type, safe name; the file row and its audit entry
  * are written together (inside the caller's transaction when given one). Throws UploadRejected.
@@ -179,13 +190,7 @@ export async function storeUpload(
   const originalName = sanitiseFileName(file.name)
   const contentType = await sniffDocumentType(await sniffingBytes(spooled, originalName), originalName)
   // Into the store before the transaction: a rolled-back row leaves at most an unreferenced blob.
-  try {
-    await fileStore(env).putFile(spooled)
-  } catch (error) {
-    if (!(error instanceof StoreUnavailable)) throw error
-    console.error('[files] an upload could not be stored:', error.message)
-    throw new UploadRejected(STORE_UNAVAILABLE, 503)
-  }
+  await putUpload(env, spooled)
   const write = async (trx: Database) => {
     const stored = await createFile(trx, fileStore(env), {
       orgId,
