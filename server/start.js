@@ -18,23 +18,17 @@ server.keepAliveTimeout = 65_000
 // A client that trickles its headers or body cannot hold a connection for long.
 server.headersTimeout = 20_000
 server.requestTimeout = 120_000
-// Requests whose head has arrived, per connection: a connection with none is idle at shutdown, even one that
-// has sent part of a request head (Node's closeIdleConnections counts that as busy and would wait for it).
-const requestsOf = new Map()
+// Open connections: at shutdown one with no response under way is idle, even one that has sent part of a
+// request head (Node's closeIdleConnections counts that as busy and would wait for it). A response in
+// progress is attached to its socket (_httpMessage) from its head until its end, pipelined ones included.
+const connections = new Set()
 server.on('connection', (socket) => {
-  requestsOf.set(socket, 0)
-  socket.once('close', () => requestsOf.delete(socket))
-})
-server.on('request', (req, res) => {
-  const socket = req.socket
-  requestsOf.set(socket, (requestsOf.get(socket) ?? 0) + 1)
-  res.once('close', () => {
-    if (requestsOf.has(socket)) requestsOf.set(socket, requestsOf.get(socket) - 1)
-  })
+  connections.add(socket)
+  socket.once('close', () => connections.delete(socket))
 })
 function closeIdleConnections() {
   server.closeIdleConnections()
-  for (const [socket, requests] of requestsOf) if (requests === 0) socket.destroy()
+  for (const socket of connections) if (!socket._httpMessage) socket.destroy()
 }
 // The listener answers every error itself; anything that still escapes is logged, not fatal for every visitor.
 process.on('unhandledRejection', (error) => console.error('[process] unhandled rejection:', error))
