@@ -210,16 +210,18 @@ describeEachDatabase('questionnaires', (database) => {
   it('answers 503 with a message, keeping nothing, while the file store cannot be reached', async () => {
     const { org, cookie } = await setup()
     const errors = vi.spyOn(console, 'error').mockImplementation(() => {})
+    // Bytes of its own: the store is shared by content with the other tests.
+    const bytes = new TextEncoder().encode(`%PDF-1.4\n% outage ${randomUUID()}\n%%EOF\n`)
     // The same data, its files in a bucket where nothing listens (port 9: discard, not served here).
     const outage = { S3_BUCKET: 'outage', S3_ENDPOINT: 'http://127.0.0.1:9', S3_ACCESS_KEY_ID: 'x', S3_SECRET_ACCESS_KEY: 'x' }
     try {
-      const result = await postFile(org, new File([PDF], 'q.pdf'), cookie, { env: outage })
+      const result = await postFile(org, new File([bytes], 'q.pdf'), cookie, { env: outage })
       expect(result.status).toBe(503)
       expect(result.data).toMatchObject({ intent: 'questionnaire-file', result: { error: { file: [STORE_UNAVAILABLE] } } })
     } finally {
       errors.mockRestore()
     }
-    await expectNothingWritten(org, PDF)
+    await expectNothingWritten(org, bytes)
   })
 
   it('refuses a file whose type is not one of the spec’s, or whose bytes are not what its name says', async () => {
