@@ -18,6 +18,18 @@ server.keepAliveTimeout = 65_000
 // A client that trickles its headers or body cannot hold a connection for long.
 server.headersTimeout = 20_000
 server.requestTimeout = 120_000
+// Open connections: at shutdown one with no response under way is idle, even one that has sent part of a
+// request head (Node's closeIdleConnections counts that as busy and would wait for it). A response in
+// progress is attached to its socket (_httpMessage) from its head until its end, pipelined ones included.
+const connections = new Set()
+server.on('connection', (socket) => {
+  connections.add(socket)
+  socket.once('close', () => connections.delete(socket))
+})
+function closeIdleConnections() {
+  server.closeIdleConnections()
+  for (const socket of connections) if (!socket._httpMessage) socket.destroy()
+}
 // The listener answers every error itself; anything that still escapes is logged, not fatal for every visitor.
 process.on('unhandledRejection', (error) => console.error('[process] unhandled rejection:', error))
 server.listen(app.env.PORT, () => {
@@ -44,7 +56,7 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
     }, app.env.SHUTDOWN_TIMEOUT_SECONDS * 1000)
     deadline.unref()
     // A connection that turns idle after its last response is closed too (each response says Connection: close).
-    const idle = setInterval(() => server.closeIdleConnections(), 100)
+    const idle = setInterval(closeIdleConnections, 100)
     server.close(() => {
       clearInterval(idle)
       app
@@ -55,6 +67,6 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
           process.exit(1)
         })
     })
-    server.closeIdleConnections()
+    closeIdleConnections()
   })
 }

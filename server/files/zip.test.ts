@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import JSZip from 'jszip'
 import { describe, expect, it } from 'vitest'
-import { zipEntryNames, zipStream, type ZipEntry, type ZipResult } from './zip'
+import { readZipDirectory, zipEntryNames, zipStream, type ZipEntry, type ZipResult } from './zip'
 
 async function* chunks(...parts: (string | Uint8Array)[]) {
   for (const part of parts) yield typeof part === 'string' ? new TextEncoder().encode(part) : part
@@ -100,5 +100,18 @@ describe('zipEntryNames', () => {
       'hidden',
       `${'é'.repeat(95)}.pdf`,
     ])
+  })
+})
+
+describe('readZipDirectory', () => {
+  it('counts the entries, their stated sizes and the deepest name, ZIP64 too, without reading past the bound', async () => {
+    const small = await collect([entry('a.txt', 'abc'), entry('word/_rels/document.xml.rels', 'x'.repeat(1000))])
+    expect(readZipDirectory(small, 10)).toEqual({ entries: 2, uncompressedBytes: 1003, depth: 3 })
+    expect(readZipDirectory(Buffer.concat([Buffer.from('a stub before the archive'), small]), 10)).toEqual({ entries: 2, uncompressedBytes: 1003, depth: 3 })
+    // Past 65,535 entries the counts are in the ZIP64 records.
+    const many = await collect(Array.from({ length: 70_000 }, (_, index) => entry(`e/${index}`)))
+    expect(readZipDirectory(many, 100_000)).toEqual({ entries: 70_000, uncompressedBytes: 0, depth: 2 })
+    expect(readZipDirectory(many, 10)?.entries).toBe(70_000)
+    expect(readZipDirectory(new TextEncoder().encode('PK\u0003\u0004 no directory'), 10)).toBeNull()
   })
 })

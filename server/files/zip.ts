@@ -215,3 +215,77 @@ function truncateBytes(value: string, bytes: number) {
   }
   return result
 }
+
+/** What an archive's central directory says of it, read without inflating anything (issue 21). */
+export interface ZipDirectory {
+  /** Entries: the end record's count or the directory's, the larger (past `maxEntries` + 1 the directory is not read on). */
+  entries: number
+  /** The sum of the entries' uncompressed sizes, as their headers state them. */
+  uncompressedBytes: number
+  /** The most path segments of an entry's name (`word/_rels/document.xml.rels`: 3). */
+  depth: number
+}
+
+/**
+ * Reads the end-of-central-directory record (ZIP64 too) and the central directory it points at: cheap
+ * whatever the archive holds, so a zip of 400,000 entries is judged before any reader loads it. Null when
+ * no well-formed directory is found.
+ */
+export function readZipDirectory(bytes: Uint8Array, maxEntries: number): ZipDirectory | null {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength)
+  const u32 = (at: number) => view.getUint32(at, true)
+  // The end record is the last 22 bytes but for a comment of at most 65,535 bytes after it.
+  let end = -1
+  for (let at = bytes.length - 22; at >= Math.max(0, bytes.length - 22 - MAX_16); at--) {
+    if (u32(at) === END_OF_CENTRAL_DIRECTORY) {
+      end = at
+      break
+    }
+  }
+  if (end < 0) return null
+  let declared = view.getUint16(end + 10, true)
+  let size = u32(end + 12)
+  let offset = u32(end + 16)
+  let directoryEnd = end
+  if (declared === MAX_16 || size === MAX_32 || offset === MAX_32) {
+    const locator = end - 20
+    if (locator < 0 || u32(locator) !== ZIP64_LOCATOR) return null
+    const record = Number(view.getBigUint64(locator + 8, true))
+    if (record + 56 > locator || u32(record) !== ZIP64_END_OF_CENTRAL_DIRECTORY) return null
+    declared = Number(view.getBigUint64(record + 32, true))
+    size = Number(view.getBigUint64(record + 40, true))
+    offset = Number(view.getBigUint64(record + 48, true))
+    directoryEnd = record
+  }
+  if (declared > maxEntries) return { entries: declared, uncompressedBytes: 0, depth: 0 }
+  const isHeader = (at: number) => at >= 0 && at + 46 <= directoryEnd && u32(at) === CENTRAL_HEADER
+  // Bytes before the archive (a self-extractor's stub) shift every offset; readers allow it, so does this.
+  let at = isHeader(offset) ? offset : directoryEnd - size
+  if (declared > 0 && !isHeader(at)) return null
+  let entries = 0
+  let uncompressedBytes = 0
+  let depth = 0
+  while (isHeader(at) && entries <= maxEntries) {
+    entries++
+    const nameLength = view.getUint16(at + 28, true)
+    const extraLength = view.getUint16(at + 30, true)
+    const commentLength = view.getUint16(at + 32, true)
+    const name = Buffer.from(bytes.buffer, bytes.byteOffset + at + 46, Math.min(nameLength, directoryEnd - at - 46)).toString('latin1')
+    depth = Math.max(depth, name.split(/[\\/]/).filter(Boolean).length)
+    const stated = u32(at + 24)
+    uncompressedBytes += stated === MAX_32 ? zip64Size(view, at + 46 + nameLength, extraLength) : stated
+    at += 46 + nameLength + extraLength + commentLength
+  }
+  return { entries: Math.max(entries, declared), uncompressedBytes, depth }
+}
+
+/** The uncompressed size in an entry's ZIP64 extra field (its first value); 2^53 when there is none. */
+function zip64Size(view: DataView, extra: number, length: number) {
+  for (let at = extra; at + 4 <= extra + length && at + 4 <= view.byteLength; ) {
+    const id = view.getUint16(at, true)
+    const size = view.getUint16(at + 2, true)
+    if (id === 0x0001 && size >= 8 && at + 12 <= view.byteLength) return Number(view.getBigUint64(at + 4, true))
+    at += 4 + size
+  }
+  return Number.MAX_SAFE_INTEGER
+}

@@ -11,6 +11,15 @@ it('logs no query string and no e-mailed link token', () => {
   expect(loggedPath('/portal/northwind/ACCESS/tok3n')).toBe('/portal/northwind/ACCESS/:token')
   expect(loggedPath('/portal/northwind/%61ccess/tok3n%ZZ')).toBe('/portal/northwind/%61ccess/:token')
   expect(loggedPath('/portal/x/Subscribe/tok3n')).toBe('/portal/x/Subscribe/:token')
+  // The URL parser normalises these to the same route: dot segments, encoded dots, double slashes, backslashes.
+  expect(loggedPath('/access/./tok3n')).toBe('/access/./:token')
+  expect(loggedPath('/portal/x/Access/%2e/tok3n')).toBe('/portal/x/Access/%2e/:token')
+  expect(loggedPath('/portal/x/access/%2E%2e/access/tok3n')).toBe('/portal/x/access/%2E%2e/access/:token')
+  expect(loggedPath('/portal/x/access/other/../tok3n')).toBe('/portal/x/access/:token/../:token')
+  expect(loggedPath('/portal/x/invite//tok3n')).toBe('/portal/x/invite//:token')
+  expect(loggedPath('/portal/x\\subscribe\\tok3n')).toBe('/portal/x\\subscribe\\:token')
+  expect(loggedPath('/portal/x/%41CCESS/.%2E/access/%2e/tok3n')).toBe('/portal/x/%41CCESS/.%2E/access/%2e/:token')
+  expect(loggedPath('/access/..')).toBe('/access/..')
   // No forged lines.
   expect(loggedPath('/a%0d%0aGET /forged\u0000')).toBe('/a%0d%0aGET /forged?')
   expect(loggedPath('/search?q=who+is+casey%40contoso.test')).toBe('/search')

@@ -7,15 +7,31 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 const TOKEN_BEFORE = new Set(['access', 'subscribe', 'invite'])
 
 /**
- * The path as logged, here and in error lines: as sent, without the query; the segment after
- * `access`, `subscribe` or `invite` replaced by `:token`, however that word is spelt (the router also
- * matches `/ACCESS/` and `/%61ccess/`); control characters as `?` (no forged lines); bounded in length.
+ * The path as logged, here and in error lines: as sent, without the query; a segment the router would read
+ * as the one after `access`, `subscribe` or `invite` replaced by `:token`. The word is found on the path as
+ * the URL parser normalises it (dot segments `.`, `..`, `%2e`, empty segments, `\\` for `/`) and in any
+ * case or percent-encoding (the router also matches `/ACCESS/` and `/access/./TOKEN`). Control characters
+ * as `?` (no forged lines); bounded in length.
  */
 export function loggedPath(url: string | undefined) {
-  const segments = (url ?? '/').split('?')[0].split('/')
+  const segments = (url ?? '/').split('?')[0].split(/(?=[/\\])/)
+  // The normalised path so far, to know which word the router would see before each segment.
+  const normalised: string[] = []
   const pathname = segments
-    .map((segment, index) => (index > 0 && TOKEN_BEFORE.has(decodedSegment(segments[index - 1]).toLowerCase()) ? ':token' : segment))
-    .join('/')
+    .map((raw) => {
+      const slash = /^[/\\]/.test(raw) ? raw[0] : ''
+      // The URL parser drops tabs and line breaks before it reads the path.
+      const segment = decodedSegment(raw.slice(slash.length).replace(/[\t\n\r]/g, '')).toLowerCase()
+      if (segment === '' || segment === '.') return raw
+      if (segment === '..') {
+        normalised.pop()
+        return raw
+      }
+      const afterTokenWord = TOKEN_BEFORE.has(normalised.at(-1) ?? '')
+      normalised.push(segment)
+      return afterTokenWord ? `${slash}:token` : raw
+    })
+    .join('')
     .replace(/[\u0000-\u001f\u007f]/g, '?')
   return pathname.length > 300 ? `${pathname.slice(0, 300)}...` : pathname
 }

@@ -71,6 +71,9 @@ export async function handleQuestionnairePost(request: Request, context: AppLoad
     if ('refused' in read) return data({ intent: `questionnaire-${step}`, result: read.refused } satisfies QuestionnaireActionData, { status: read.status })
     const productId = await currentProductId(context, org, params.productSlug)
     await submitQuestionnaire(db, env, org, member, productId, read.input, { ip: context.clientAddress, userAgent: request.headers.get('user-agent') })
+  } catch (error) {
+    if (!(error instanceof UploadRejected)) throw error
+    return data({ intent: `questionnaire-${step}`, result: { status: 'error', initialValue: {}, error: { file: [error.message] } } } satisfies QuestionnaireActionData, { status: error.status })
   } finally {
     await read.dispose?.()
   }

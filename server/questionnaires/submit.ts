@@ -3,7 +3,8 @@ import type { QuestionnaireEntryView } from '../../app/lib/questionnaires'
 import { recordAudit } from '../audit/record'
 import { enqueueEmail } from '../email/outbox'
 import type { Env } from '../env'
-import { fileStore, type SpooledFile } from '../files/store'
+import type { SpooledFile } from '../files/store'
+import { putUpload } from '../files/upload'
 import type { PortalOrg } from '../portal/resolve'
 import type { VisitorMember } from '../visitors/sessions'
 import { mailOrg } from '../visitors/mail-org'
@@ -28,7 +29,8 @@ async function questionnaireStaff(db: Database, orgId: string) {
 /**
  * Keeps a member's questionnaire: the file's bytes in the file store (content-addressed, so a retry or a
  * rolled-back row leaves at most an unreferenced blob), then the row, its audit entry and the staff's
- * mails in one transaction. The input has been checked (upload.ts, the schemas).
+ * mails in one transaction. The input has been checked (upload.ts, the schemas). Throws UploadRejected
+ * (503) when the file store cannot take the file: nothing is written.
  */
 export async function submitQuestionnaire(
   db: Database,
@@ -39,7 +41,7 @@ export async function submitQuestionnaire(
   input: QuestionnaireInput,
   meta: { ip: string | null; userAgent: string | null },
 ) {
-  const file = input.kind === 'file' ? { sha256: await fileStore(env).putFile(input.spooled), size: input.spooled.size } : null
+  const file = input.kind === 'file' ? { sha256: await putUpload(env, input.spooled), size: input.spooled.size } : null
   const memberName = `${member.firstName} ${member.lastName}`.trim()
   const name = input.kind === 'file' ? input.name : input.url
   const [mailFrom, recipients] = await Promise.all([mailOrg(db, env, org.id), questionnaireStaff(db, org.id)])

@@ -2,7 +2,7 @@ import type { Database } from '../../db/index'
 import { QUESTIONNAIRE_EXTENSIONS, QUESTIONNAIRE_MESSAGES, type QuestionnaireExtension } from '../../app/lib/questionnaires'
 import { readCookie } from '../auth/cookies'
 import { hashToken, looksLikeToken } from '../auth/tokens'
-import { sanitiseFileName, sniffDocumentType, UploadRejected } from '../files/upload'
+import { FILE_TYPE_NOT_ALLOWED, sanitiseFileName, sniffDocumentType, UploadRejected } from '../files/upload'
 import { VISITOR_COOKIE } from '../visitors/sessions'
 import type { Env } from '../env'
 import { resolvePortalOrg } from '../portal/resolve'
@@ -49,7 +49,8 @@ export async function questionnaireFile(bytes: Uint8Array, name: string): Promis
     if (ZIP_SIGNATURES.some((signature) => startsWith(bytes, signature))) return { name: safeName, contentType: 'application/zip' }
   } else {
     const sniffed = await sniffDocumentType(bytes, safeName).catch((error) => {
-      if (error instanceof UploadRejected) return null
+      // Refused for its type: the questionnaire's own message; for anything else, the sniffing's (an archive too complex).
+      if (error instanceof UploadRejected && error.message === FILE_TYPE_NOT_ALLOWED) return null
       throw error
     })
     if (sniffed === SNIFFED[extension]) return { name: safeName, contentType: sniffed }

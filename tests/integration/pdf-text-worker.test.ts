@@ -6,6 +6,7 @@ import { PDFDocument, StandardFonts } from 'pdf-lib'
 import { afterEach, beforeAll, expect, it, vi } from 'vitest'
 import { createFile as storeFile, fileStore } from '../../server/files/store'
 import { extractNext, startTextExtraction } from '../../server/search/extract'
+import { inflatingPdf } from '../bench/hostile-files.js'
 import { describeEachDatabase } from '../setup/database'
 import { createOrg, type OrgFixture } from '../setup/factories'
 
@@ -100,6 +101,18 @@ describeEachDatabase('PDF text worker', (database) => {
     expect(errors).toHaveBeenCalledWith(`[search] could not read the text of file ${file.id}:`, expect.stringContaining('memory limit'))
     await extractNext(db(), database().env)
     expect(await pages(next.id)).toEqual([{ page: 1, body: 'zqworkeraftermemory page' }])
+  })
+
+  // Issue 21: V8's heap limit does not count ArrayBuffers, where pdf.js keeps a stream's inflated bytes.
+  it('marks a PDF failed when its content inflates past the memory limit, and reads the next one', { timeout: 60_000 }, async () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {})
+    const bomb = await upload('worker-inflating.pdf', await inflatingPdf(1024))
+    const next = await upload('worker-after-inflating.pdf', await textPdf(['zqworkerafterinflating page']))
+    await extractNext(db(), database().env)
+    expect(await status(bomb.id)).toBe('failed')
+    expect(errors).toHaveBeenCalledWith(`[search] could not read the text of file ${bomb.id}:`, 'went past its memory limit (512 MB)')
+    await extractNext(db(), database().env)
+    expect(await pages(next.id)).toEqual([{ page: 1, body: 'zqworkerafterinflating page' }])
   })
 
   it('keeps the main thread responsive while a PDF of hundreds of pages is read', async () => {

@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto'
 import JSZip from 'jszip'
 import { createElement } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
-import { expect, it } from 'vitest'
+import { expect, it, vi } from 'vitest'
 import type { PortalView } from '../../app/lib/portal-view'
 import { MAX_LINK_LENGTH, QUESTIONNAIRE_MESSAGES } from '../../app/lib/questionnaires'
 import { fileTooLargeMessage } from '../../app/lib/schemas/documents'
@@ -16,6 +16,7 @@ import { action as portalAction, loader as portalLoader } from '../../app/routes
 import { loader as fileLoader } from '../../app/routes/staff/questionnaires/file'
 import { action as staffAction, loader as staffLoader } from '../../app/routes/staff/questionnaires/index'
 import { fileStore, sha256Hex } from '../../server/files/store'
+import { STORE_UNAVAILABLE } from '../../server/files/upload'
 import { hasVisitorSession, isQuestionnaireUpload, questionnaireFile } from '../../server/questionnaires/upload'
 import { describeEachDatabase } from '../setup/database'
 import {
@@ -53,7 +54,7 @@ describeEachDatabase('questionnaires', (database) => {
 
   const portal = (org: OrgFixture, query: string, cookie?: string) =>
     callRoute<PortalView>(portalLoader as never, database(), { path: `${org.home}${query}`, params: org.params, cookie })
-  const postFile = (org: OrgFixture, file: File, cookie?: string, options: { note?: string; env?: { MAX_UPLOAD_MB: number } } = {}) =>
+  const postFile = (org: OrgFixture, file: File, cookie?: string, options: { note?: string; env?: Record<string, string | number> } = {}) =>
     callRoute(portalAction, database(), {
       path: `${org.home}?questionnaire=file`,
       params: org.params,
@@ -203,6 +204,23 @@ describeEachDatabase('questionnaires', (database) => {
     const result = await postFile(org, new File([bytes], 'big.pdf'), cookie, { env: { MAX_UPLOAD_MB: 1 } })
     expect(result.status).toBe(413)
     expect(result.data).toMatchObject({ intent: 'questionnaire-file', result: { error: { file: [fileTooLargeMessage(1)] } } })
+    await expectNothingWritten(org, bytes)
+  })
+
+  it('answers 503 with a message, keeping nothing, while the file store cannot be reached', async () => {
+    const { org, cookie } = await setup()
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {})
+    // Bytes of its own: the store is shared by content with the other tests.
+    const bytes = new TextEncoder().encode(`%PDF-1.4\n% outage ${randomUUID()}\n%%EOF\n`)
+    // The same data, its files in a bucket where nothing listens (port 9: discard, not served here).
+    const outage = { S3_BUCKET: 'outage', S3_ENDPOINT: 'http://127.0.0.1:9', S3_ACCESS_KEY_ID: 'x', S3_SECRET_ACCESS_KEY: 'x' }
+    try {
+      const result = await postFile(org, new File([bytes], 'q.pdf'), cookie, { env: outage })
+      expect(result.status).toBe(503)
+      expect(result.data).toMatchObject({ intent: 'questionnaire-file', result: { error: { file: [STORE_UNAVAILABLE] } } })
+    } finally {
+      errors.mockRestore()
+    }
     await expectNothingWritten(org, bytes)
   })
 

@@ -1,0 +1,103 @@
+// The worker thread of server/files/inspection.ts, which bounds its time and memory: runs the content
+// checks of uploaded files it is sent, one at a time, and answers each. Plain JavaScript importing nothing
+// but Node, unpdf and JSZip: inspection.ts inlines this source (Vite's ?raw) and starts it as a data: URL,
+// so no file has to be found beside the sources or the bundle. A data: URL module resolves no bare
+// specifier, hence the libraries' URLs in workerData, imported on first use.
+import { parentPort, workerData } from 'node:worker_threads'
+
+/** @type {Promise<typeof import('unpdf')> | undefined} */
+let unpdf
+/** @type {Promise<{ default: typeof import('jszip') }> | undefined} */
+let jszip
+
+/**
+ * The text of each page of a PDF (trimmed, whitespace collapsed), in order.
+ * @param {{ bytes: ArrayBuffer, maxPages: number, pageTextLimit: number }} request
+ */
+async function pdfPages({ bytes, maxPages, pageTextLimit }) {
+  const { getDocumentProxy } = await (unpdf ??= import(workerData.unpdf))
+  // The bytes were transferred to this thread: pdf.js may keep them, no copy needed.
+  // No code generated from the file's contents (pdf.js compiles PostScript functions with eval otherwise).
+  const pdf = await getDocumentProxy(new Uint8Array(bytes), { verbosity: 0, isEvalSupported: false })
+  try {
+    const pages = []
+    const count = Math.min(pdf.numPages, maxPages)
+    for (let number = 1; number <= count; number++) {
+      const page = await pdf.getPage(number)
+      const content = await page.getTextContent()
+      const text = content.items
+        .map((item) => ('str' in item ? item.str + (item.hasEOL ? '\n' : ' ') : ''))
+        .join('')
+        .replace(/[ \t\f\v\r]+/g, ' ')
+        .replace(/\s*\n\s*/g, '\n')
+        .trim()
+      pages.push(text.slice(0, pageTextLimit))
+      page.cleanup()
+    }
+    return pages
+  } finally {
+    await pdf.destroy()
+  }
+}
+
+/**
+ * The content types a zip's [Content_Types].xml declares (lower case), or null when it is no readable zip
+ * or has no such part under `xmlLimit` bytes. The caller has checked the archive's directory first.
+ * @param {{ bytes: ArrayBuffer, xmlLimit: number }} request
+ */
+async function officeParts({ bytes, xmlLimit }) {
+  const { default: JSZip } = await (jszip ??= import(workerData.jszip))
+  let zip
+  try {
+    zip = await JSZip.loadAsync(bytes)
+  } catch {
+    return null
+  }
+  const entry = zip.file('[Content_Types].xml')
+  if (!entry) return null
+  const xml = await readCapped(entry, xmlLimit)
+  if (xml === null) return null
+  return [...xml.matchAll(/ContentType\s*=\s*"([^"]+)"/g)].map((match) => match[1].toLowerCase())
+}
+
+/**
+ * At most `limit` bytes of a zip entry as text, so a compressed bomb is never inflated whole.
+ * @param {import('jszip').JSZipObject} entry
+ * @param {number} limit
+ * @returns {Promise<string | null>}
+ */
+function readCapped(entry, limit) {
+  // JSZip's stream is an old-style Readable (no async iteration): events, paused for good past the limit.
+  const stream = entry.nodeStream('nodebuffer')
+  return new Promise((resolve) => {
+    /** @type {Buffer[]} */
+    const chunks = []
+    let size = 0
+    stream.on('data', (/** @type {Buffer} */ chunk) => {
+      size += chunk.length
+      if (size > limit) {
+        stream.pause()
+        stream.removeAllListeners('data')
+        resolve(null)
+        return
+      }
+      chunks.push(chunk)
+    })
+    stream.on('end', () => resolve(size > limit ? null : Buffer.concat(chunks).toString('utf8')))
+    stream.on('error', () => resolve(null))
+  })
+}
+
+const CHECKS = { 'pdf-pages': pdfPages, 'office-parts': officeParts }
+
+// One answer per request, never two: the next request's answer must not be taken for this one's.
+parentPort.on('message', async (request) => {
+  const answer = await Promise.resolve()
+    .then(() => CHECKS[request.check](request))
+    .then(
+      (value) => ({ value }),
+      // A message, not the error: what pdf.js throws may not survive the structured clone.
+      (error) => ({ error: error instanceof Error ? error.message : String(error) }),
+    )
+  parentPort.postMessage(answer)
+})

@@ -1,0 +1,130 @@
+import { Worker } from 'node:worker_threads'
+import workerSource from './inspection-worker.js?raw'
+
+// Every content check of an uploaded file that parses it (an Office document's parts, a PDF's text) runs
+// here: in a worker thread, never on the main thread, so no file can hold the event loop (issues 12, 21).
+// Each check gets a time limit and two memory limits, past which its worker is ended and the check fails:
+// the worker's JS heap (V8's resourceLimits) and, because that does not count ArrayBuffers (a PDF stream
+// that inflates to gigabytes lives in one), the growth of the process's resident memory, watched from here.
+
+export type InspectionRequest =
+  | { check: 'pdf-pages'; bytes: ArrayBuffer; maxPages: number; pageTextLimit: number }
+  | { check: 'office-parts'; bytes: ArrayBuffer; xmlLimit: number }
+
+interface Answers {
+  'pdf-pages': string[]
+  'office-parts': string[] | null
+}
+
+export interface InspectionOptions {
+  timeLimitMs?: number
+  /** The worker's JS heap; the process may grow by twice this (buffers, the thread itself) while the check runs. */
+  memoryLimitMb?: number
+  /** Aborted on shutdown: the worker is ended at once. */
+  signal?: AbortSignal
+}
+
+/** The check was abandoned because `signal` was aborted, not because of the file. */
+export class InspectionStopped extends Error {}
+
+const TIME_LIMIT_MS = 60_000
+const MEMORY_LIMIT_MB = 256
+/** A worker takes ~200 ms to start with pdf.js: kept for the next check a while, ended once idle this long. */
+const IDLE_MS = 2_000
+/** Checks at once in this process: each may hold its memory limit; the rest wait their turn. */
+const MAX_WORKERS = 2
+/** How often the process's memory is read while a check runs (a read of /proc/self/statm). */
+const WATCH_MS = 20
+
+let workerUrl: URL | undefined
+let libraries: { unpdf: string; jszip: string } | undefined
+const idle: { worker: Worker; memoryLimitMb: number; timer: NodeJS.Timeout }[] = []
+let running = 0
+const waiting: (() => void)[] = []
+
+function startWorker(memoryLimitMb: number) {
+  // Resolved from this module, in the sources or the bundle: ordinary dependencies in node_modules.
+  libraries ??= { unpdf: import.meta.resolve('unpdf'), jszip: import.meta.resolve('jszip') }
+  workerUrl ??= new URL(`data:text/javascript,${encodeURIComponent(workerSource)}`)
+  const worker = new Worker(workerUrl, { workerData: libraries, resourceLimits: { maxOldGenerationSizeMb: memoryLimitMb } })
+  // Each check listens for its own failure; this keeps a failure between checks from throwing in this thread.
+  worker.on('error', () => {})
+  worker.on('exit', () => endIdle(worker))
+  return worker
+}
+
+function endIdle(worker?: Worker) {
+  for (const entry of [...idle]) {
+    if (worker && entry.worker !== worker) continue
+    idle.splice(idle.indexOf(entry), 1)
+    clearTimeout(entry.timer)
+    void entry.worker.terminate()
+  }
+}
+
+/** Ends the workers kept between checks (a check running is ended by its own signal). */
+export function endIdleInspections() {
+  endIdle()
+}
+
+/**
+ * Runs one check in a worker thread (an idle one, or a new one when none is); the request's bytes are
+ * transferred, not copied. Rejects when the check fails, runs out of time or memory, or (InspectionStopped)
+ * when `signal` is aborted.
+ */
+export async function inspect<C extends keyof Answers>(request: Extract<InspectionRequest, { check: C }>, options: InspectionOptions = {}): Promise<Answers[C]> {
+  if (running >= MAX_WORKERS) await new Promise<void>((resolve) => waiting.push(resolve))
+  running++
+  try {
+    return (await runInWorker(request, options)) as Answers[C]
+  } finally {
+    running--
+    waiting.shift()?.()
+  }
+}
+
+function runInWorker(request: InspectionRequest, options: InspectionOptions): Promise<unknown> {
+  if (options.signal?.aborted) return Promise.reject(new InspectionStopped())
+  const timeLimitMs = options.timeLimitMs ?? TIME_LIMIT_MS
+  const memoryLimitMb = options.memoryLimitMb ?? MEMORY_LIMIT_MB
+  const kept = idle.find((entry) => entry.memoryLimitMb === memoryLimitMb)
+  if (kept) {
+    idle.splice(idle.indexOf(kept), 1)
+    clearTimeout(kept.timer)
+  }
+  const rssAtStart = process.memoryUsage.rss()
+  const worker = kept?.worker ?? startWorker(memoryLimitMb)
+  worker.ref()
+  return new Promise((resolve, reject) => {
+    let settled = false
+    const onMessage = (answer: { value: unknown } | { error: string }) =>
+      finish(() => ('value' in answer ? resolve(answer.value) : reject(new Error(answer.error))), { keep: true })
+    // Out of heap (ERR_WORKER_OUT_OF_MEMORY) or anything the worker did not catch.
+    const onError = (error: Error) => finish(() => reject(error))
+    const onExit = (code: number) => finish(() => reject(new Error(`the worker exited with code ${code}`)))
+    const onAbort = () => finish(() => reject(new InspectionStopped()))
+    const timer = setTimeout(() => finish(() => reject(new Error(`took longer than ${timeLimitMs / 1000} s`))), timeLimitMs)
+    const growthLimit = 2 * memoryLimitMb * 1024 * 1024 + request.bytes.byteLength
+    const watch = setInterval(() => {
+      if (process.memoryUsage.rss() - rssAtStart > growthLimit) finish(() => reject(new Error(`went past its memory limit (${2 * memoryLimitMb} MB)`)))
+    }, WATCH_MS)
+    worker.on('message', onMessage).on('error', onError).on('exit', onExit)
+    options.signal?.addEventListener('abort', onAbort, { once: true })
+    worker.postMessage(request, [request.bytes])
+
+    // A worker that answered is kept for the next check; any other is ended before this settles, so a
+    // stopped caller leaves no thread running.
+    function finish(settle: () => void, { keep = false } = {}) {
+      if (settled) return
+      settled = true
+      clearTimeout(timer)
+      clearInterval(watch)
+      options.signal?.removeEventListener('abort', onAbort)
+      worker.off('message', onMessage).off('error', onError).off('exit', onExit)
+      if (!keep) return void worker.terminate().then(settle, settle)
+      worker.unref()
+      idle.push({ worker, memoryLimitMb, timer: setTimeout(() => endIdle(worker), IDLE_MS).unref() })
+      settle()
+    }
+  })
+}
