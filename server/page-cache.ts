@@ -179,20 +179,46 @@ export function accountPageMark(value: string | null) {
   return kind === 'account' && orgId && fingerprint ? { orgId, fingerprint } : null
 }
 
-export function isCacheableRequest(method: string, url: string, cookie: string | undefined) {
-  if (method !== 'GET' || url.length > 1024) return false
+/** A GET anyone may share: no personal cookie, and no Authorization (a TPRM token's answer is its account's). */
+export function isCacheableRequest(method: string, url: string, cookie: string | undefined, authorization: string | null | undefined) {
+  if (method !== 'GET' || url.length > 1024 || authorization != null) return false
   if (/^\/(portal\/[^/]+\/)?files\//.test(url) || url.startsWith('/healthz')) return false
   return !isPersonalRequest(cookie)
 }
 
-// The portal's page routes (app/routes.ts): nothing else is the same for every visitor (an invitation
-// page shows one person's invitation, a file is checked on every fetch).
-const PORTAL_PAGE_ROUTE = /^(org-)?portal-(home|item|product|product-item)$/
+/**
+ * What the store keeps for a path, by the route React Router matches for it (app/routes.ts): `page`, a portal
+ * page (nothing else is the same for every visitor: an invitation page shows one person's invitation, a
+ * file is checked on every fetch); `data`, the portal's trust data, llms.txt and feed, which read no query;
+ * `not-found`, the page of the catch-all route, the same for every path. Null: never stored.
+ */
+export type StoredKind = 'page' | 'data' | 'not-found'
 
-/** Whether a path is a portal page, by the route React Router would match for it. */
-export function portalPageMatcher(manifest: ServerBuild['routes']) {
+const STORED_ROUTES: [RegExp, StoredKind][] = [
+  [/^(org-)?portal-(home|item|product|product-item)$/, 'page'],
+  [/^(org-)?portal-(trust-data|llms|feed)$/, 'data'],
+  [/^routes\/not-found$/, 'not-found'],
+]
+
+/** The kind of answer a path gets, for the store; `manifestPath` is React Router's own (lazy route discovery), never a page. */
+export function storedRouteMatcher(manifest: ServerBuild['routes'], manifestPath = '/__manifest') {
   const routeOf = routeLookup(manifest)
-  return (pathname: string) => PORTAL_PAGE_ROUTE.test(routeOf(pathname)?.id ?? '')
+  return (pathname: string): StoredKind | null => {
+    const kind = STORED_ROUTES.find(([route]) => route.test(routeOf(pathname)?.id ?? ''))?.[1] ?? null
+    // A `.data` request or the manifest is answered by React Router itself, whatever route the path matches.
+    if (kind !== 'page' && (pathname.endsWith('.data') || pathname === manifestPath)) return null
+    return kind
+  }
+}
+
+/**
+ * The key an answer is stored under: a page by its whole URL (its query opens dialogs); trust data by its
+ * path alone, and the not-found page by host alone, so a junk query or path makes no new entry.
+ */
+export function storeKey(host: string | null | undefined, kind: StoredKind, pathname: string, search: string) {
+  if (kind === 'page') return `${host}${pathname}${search}`
+  if (kind === 'data') return `${host}${pathname}`
+  return `${host} not-found`
 }
 
 /**

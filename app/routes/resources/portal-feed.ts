@@ -1,9 +1,11 @@
 import type { Route } from './+types/portal-feed'
 import { resolvePortalOrg } from '@server/portal/resolve'
 import { escapeHtml } from '@server/email/text'
+import { SHARED_PAGE_HEADER } from '@server/page-cache'
 
 // An Atom feed of the portal's public updates (issue 8): what the updates card shows the public, newest
-// first. Private updates and hidden topics never appear, whoever asks: a feed reader has no session.
+// first. Private updates and hidden topics never appear, whoever asks: a feed reader has no session. The
+// same for everyone, so stored per content version (server/page-cache.ts).
 const FEED_SIZE = 50
 
 /** Text for XML: escaped, and without the control characters XML 1.0 cannot carry at all. */
@@ -55,5 +57,5 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     '</feed>',
     '',
   ].join('\n')
-  return new Response(feed, { headers: { 'Content-Type': 'application/atom+xml; charset=utf-8', 'Cache-Control': 'public, max-age=60' } })
+  return new Response(feed, { headers: { 'Content-Type': 'application/atom+xml; charset=utf-8', 'Cache-Control': 'public, max-age=60', [SHARED_PAGE_HEADER]: 'public' } })
 }
