@@ -4,6 +4,7 @@ import { createHash, randomBytes } from 'node:crypto'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { isbot } from 'isbot'
 import { createRequestHandler, type ServerBuild } from 'react-router'
 import * as serverBuild from 'virtual:react-router/server-build'
 import { STAFF_SCOPES } from '../app/lib/permissions'
@@ -13,7 +14,7 @@ import { seedDemoIfEmpty } from '../db/seed/index'
 import { getStaffMember } from './auth/staff-session'
 import { lockDataDir, prepareDataDir } from './data-dir'
 import { fileStore, removeStaleSpools } from './files/store'
-import { stopPublicFetches } from './files/public-fetches'
+import { countPublicFetch, stopPublicFetches } from './files/public-fetches'
 import { createHealth, HEALTH_PATHS } from './http/health'
 import { logRequests } from './http/request-log'
 import { startEmailWorker } from './email/worker'
@@ -30,10 +31,12 @@ import {
   accountPageMark,
   createPageCache,
   isAccountRequest,
+  isAnonymousRequest,
   isCacheableRequest,
   isPersonalRequest,
   storedRouteMatcher,
   storeKey,
+  COUNTED_FETCH_HEADER,
   streamingDataMatcher,
   SHARED_PAGE_HEADER,
   type CachedPage,
@@ -151,7 +154,7 @@ export async function createApp(): Promise<App> {
           },
         })
       }
-      const version = cacheable || forAccount ? await pageCache.currentVersion() : undefined
+      const version = cacheable || forAccount || kind === 'file' ? await pageCache.currentVersion() : undefined
       let rendered: ((page: CachedPage | null) => void) | undefined
       if (cacheable && request.method === 'GET' && !rendering.has(key!)) rendering.set(key!, new Promise((resolve) => (rendered = resolve)))
       try {
@@ -170,6 +173,14 @@ export async function createApp(): Promise<App> {
         const mark = handled.headers.get(SHARED_PAGE_HEADER)
         const account = forAccount ? accountPageMark(mark) : null
         const response = withCachePolicy(handled, isPersonalRequest(cookie))
+        // A public document for the public: kept whole (its route said so, and only for small ones).
+        const counted = handled.headers.get(COUNTED_FETCH_HEADER)
+        if (kind === 'file' && counted && mark === 'public' && request.method === 'GET' && response.status === 200 && isAnonymousRequest(cookie, request.headers.get('authorization'))) {
+          const body = Buffer.from(await response.arrayBuffer())
+          const headers = [...response.headers].filter(([name]) => name !== 'content-length')
+          pageCache.setFile(key!, { version: version!, storedAt: Date.now(), status: 200, headers, body, counted: JSON.parse(counted) })
+          return new Response(new Uint8Array(body), { status: 200, headers })
+        }
         const storable =
           request.method === 'GET' &&
           // The catch-all route's page reads no viewer: the same for everyone (a flash message is a personal cookie).
@@ -255,10 +266,11 @@ export async function createApp(): Promise<App> {
   /** Answers a request for a public page the cache holds, current for the content version; false when it holds none. */
   async function answerFromStore(req: IncomingMessage, res: ServerResponse) {
     const url = req.url ?? '/'
-    if (!isCacheableRequest('GET', url, req.headers.cookie, req.headers.authorization)) return false
     const query = url.indexOf('?')
     const pathname = query === -1 ? url : url.slice(0, query)
     const kind = storedKind(pathname)
+    if (kind === 'file') return answerStoredFile(req, res, pathname, query === -1 ? '' : url.slice(query))
+    if (!isCacheableRequest('GET', url, req.headers.cookie, req.headers.authorization)) return false
     // A path the Fetch URL spells otherwise (dot segments) is the app's to answer: it may name another route.
     if (!kind || new URL(pathname, 'http://localhost').pathname !== pathname) return false
     // The key the page was stored under: the Host header and the path as the Fetch URL spells it (a path spelt
@@ -266,6 +278,20 @@ export async function createApp(): Promise<App> {
     const page = await pageCache.get(storeKey(req.headers.host, kind, pathname, query === -1 ? '' : url.slice(query)))
     if (!page) return false
     writeAnswer(res, await answerStoredPage(page, { method: req.method ?? 'GET', acceptEncoding: req.headers['accept-encoding'], ifNoneMatch: req.headers['if-none-match'] }, true))
+    return true
+  }
+
+  /**
+   * Answers an anonymous GET of a public document the store holds, and counts it as the route would; a HEAD
+   * (counted by nobody) or a range is the route's to answer.
+   */
+  async function answerStoredFile(req: IncomingMessage, res: ServerResponse, pathname: string, search: string) {
+    if (req.method !== 'GET' || req.headers.range !== undefined || !isAnonymousRequest(req.headers.cookie, req.headers.authorization)) return false
+    if (new URL(pathname, 'http://localhost').pathname !== pathname) return false
+    const file = await pageCache.getFile(storeKey(req.headers.host, 'file', pathname, search))
+    if (!file) return false
+    countPublicFetch(database.db, file.counted.orgId, file.counted.fetch, isbot(req.headers['user-agent']))
+    writeAnswer(res, { status: file.status, headers: [...file.headers, ['Content-Length', String(file.body.byteLength)]], body: file.body })
     return true
   }
 
@@ -317,6 +343,7 @@ export async function createApp(): Promise<App> {
 function withCachePolicy(response: Response, personal: boolean) {
   const headers = new Headers(response.headers)
   headers.delete(SHARED_PAGE_HEADER)
+  headers.delete(COUNTED_FETCH_HEADER)
   if (personal || response.headers.has('set-cookie')) headers.set('Cache-Control', 'private, no-store')
   else if (!headers.has('cache-control')) headers.set('Cache-Control', 'no-store')
   return new Response(response.body, { status: response.status, statusText: response.statusText, headers })
