@@ -20,13 +20,14 @@ const manifest = Object.fromEntries(
 ) as unknown as ServerBuild['routes']
 
 describe('the page cache', () => {
-  it('stores portal pages, trust data and the not-found page only, matched as React Router matches them', () => {
+  it('stores portal pages, trust data, public files and the not-found page only, matched as React Router matches them', () => {
     const kindOf = storedRouteMatcher(manifest)
     for (const path of ['/', '/portal/northwind', '/PORTAL/northwind/item/soc-2', '/product/mobile']) expect(kindOf(path), path).toBe('page')
     for (const path of ['/trust.json', '/portal/northwind/llms.txt']) expect(kindOf(path), path).toBe('data')
     for (const path of ['/nothing/here', '/members', '/trust.json/x']) expect(kindOf(path), path).toBe('not-found')
     // React Router answers these itself, whatever route the path matches.
-    for (const path of ['/login', '/invite/abc', '/portal/northwind/files/1/a.pdf', '/nothing.data', '/trust.json.data', '/__manifest']) expect(kindOf(path), path).toBe(null)
+    expect(kindOf('/portal/northwind/files/1/a.pdf')).toBe('file')
+    for (const path of ['/login', '/invite/abc', '/nothing.data', '/trust.json.data', '/__manifest']) expect(kindOf(path), path).toBe(null)
   })
 
   it('keys trust data without its query, and the not-found page by host alone', () => {
@@ -34,6 +35,9 @@ describe('the page cache', () => {
     expect(storeKey('a.test', 'data', '/trust.json', '?junk=1')).toBe(storeKey('a.test', 'data', '/trust.json', ''))
     expect(storeKey('a.test', 'not-found', '/x', '?y')).toBe(storeKey('a.test', 'not-found', '/z', ''))
     expect(storeKey('a.test', 'not-found', '/x', '')).not.toBe(storeKey('b.test', 'not-found', '/x', ''))
+    // A file by its id, whatever name follows it, and whether it is downloaded.
+    expect(storeKey('a.test', 'file', '/files/1/a.pdf', '?x=1')).toBe(storeKey('a.test', 'file', '/files/1/b.pdf', ''))
+    expect(storeKey('a.test', 'file', '/files/1/a.pdf', '?download')).not.toBe(storeKey('a.test', 'file', '/files/1/a.pdf', ''))
   })
 
   it('treats a request as personal by the cookie names the app reads, however they are spaced', () => {
