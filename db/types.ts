@@ -314,6 +314,21 @@ export interface Products {
   updated_at: Generated<Timestamp>;
 }
 
+export interface PublicDocumentFetches {
+  action: string;
+  count: number;
+  crawler: boolean;
+  day: string;
+  document: string;
+  file_id: string | null;
+  id: Generated<string>;
+  item_uid: string | null;
+  last_fetched_at: Timestamp;
+  name: string;
+  org_id: string;
+  via: string | null;
+}
+
 export interface Questionnaires {
   account_id: string;
   answer: string | null;
@@ -536,6 +551,7 @@ export interface DB {
   permission_profiles: PermissionProfiles;
   portal_customizations: PortalCustomizations;
   products: Products;
+  public_document_fetches: PublicDocumentFetches;
   questionnaires: Questionnaires;
   rate_limits: RateLimits;
   search_entries: SearchEntries;

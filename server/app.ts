@@ -4,6 +4,7 @@ import { createHash, randomBytes } from 'node:crypto'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { isbot } from 'isbot'
 import { createRequestHandler, type ServerBuild } from 'react-router'
 import * as serverBuild from 'virtual:react-router/server-build'
 import { STAFF_SCOPES } from '../app/lib/permissions'
@@ -13,6 +14,7 @@ import { seedDemoIfEmpty } from '../db/seed/index'
 import { getStaffMember } from './auth/staff-session'
 import { lockDataDir, prepareDataDir } from './data-dir'
 import { fileStore, removeStaleSpools } from './files/store'
+import { countPublicFetch, stopPublicFetches } from './files/public-fetches'
 import { createHealth, HEALTH_PATHS } from './http/health'
 import { logRequests } from './http/request-log'
 import { startEmailWorker } from './email/worker'
@@ -29,11 +31,15 @@ import {
   accountPageMark,
   createPageCache,
   isAccountRequest,
+  isAnonymousRequest,
   isCacheableRequest,
   isPersonalRequest,
-  portalPageMatcher,
+  storedRouteMatcher,
+  storeKey,
+  COUNTED_FETCH_HEADER,
   streamingDataMatcher,
   SHARED_PAGE_HEADER,
+  type CachedPage,
   type PageCache,
 } from './page-cache'
 import { compressResponse } from './http/compress'
@@ -102,7 +108,7 @@ export async function createApp(): Promise<App> {
   const build = serverBuild as unknown as ServerBuild
   const handleRequest = createRequestHandler(build, env.NODE_ENV)
   const pageCache = createPageCache(database.db)
-  const isPortalPage = portalPageMatcher(build.routes)
+  const storedKind = storedRouteMatcher(build.routes, build.routeDiscovery.mode === 'lazy' ? build.routeDiscovery.manifestPath : undefined)
   const streamsData = streamingDataMatcher(build.routes)
   const hosts = createHostCheck(database.db, env.APP_URL)
   let stopping = false
@@ -111,57 +117,92 @@ export async function createApp(): Promise<App> {
   const logRequest = env.NODE_ENV === 'production' ? logRequests() : undefined
   const bodyLimits = new WeakMap<IncomingMessage, number>()
   const origins = new WeakMap<IncomingMessage, string>()
+  // Shared answers being rendered now, by store key: a request for one waits for it instead of rendering again.
+  const rendering = new Map<string, Promise<CachedPage | null>>()
 
   const fetchListener = createFetchListener(
     async (request, req) => {
       const nonce = randomBytes(16).toString('base64')
       const context = { db: database.db, env, nonce, clientAddress: clientAddress(req, env.TRUST_PROXY), pageCache }
       const url = new URL(request.url)
-      const key = `${request.headers.get('host')}${url.pathname}${url.search}`
+      const kind = storedKind(url.pathname)
+      const key = kind && storeKey(request.headers.get('host'), kind, url.pathname, url.search)
       const cookie = request.headers.get('cookie') ?? undefined
       const pathAndSearch = url.pathname + url.search
       // A HEAD is answered from a stored page like a GET; only a GET's page is stored (a HEAD's has no body).
-      const cacheable = isCacheableRequest(request.method === 'HEAD' ? 'GET' : request.method, pathAndSearch, cookie) && isPortalPage(url.pathname)
-      const forAccount = !cacheable && isAccountRequest(request.method, pathAndSearch, cookie) && isPortalPage(url.pathname)
+      const cacheable = key !== null && isCacheableRequest(request.method === 'HEAD' ? 'GET' : request.method, pathAndSearch, cookie, request.headers.get('authorization'))
+      // A member's own stored pages are portal pages only.
+      const forAccount = !cacheable && kind === 'page' && isAccountRequest(request.method, pathAndSearch, cookie)
       const viewerKey = forAccount ? createHash('sha256').update(cookie!).digest('base64url') : ''
       const acceptEncoding = request.headers.get('accept-encoding')
       if (cacheable) {
-        const page = await pageCache.get(key)
-        if (page) return storedResponse(page, request, true)
+        // Stored, or being rendered for another request now: one render, however many ask at once.
+        const page = (await pageCache.get(key!)) ?? (await rendering.get(key!))
+        if (page && page.version === (await pageCache.currentVersion())) return storedResponse(page, request, true)
       }
       if (forAccount) {
-        const page = await pageCache.getAccountPage(key, viewerKey, (orgId) => requestPageFingerprint(database.db, request, orgId))
+        const page = await pageCache.getAccountPage(key!, viewerKey, (orgId) => requestPageFingerprint(database.db, request, orgId))
         if (page) return storedResponse(page, request, true)
       }
       // A route that answers with bytes has no data form: React Router would buffer a whole file or archive into one.
       if (url.pathname.endsWith('.data') && streamsData(url.pathname.slice(0, -'.data'.length), request.method)) {
-        return new Response('Not found', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' } })
+        return new Response('Not found', {
+          status: 404,
+          headers: {
+            'Content-Type': 'text/plain; charset=utf-8',
+            'Cache-Control': 'no-store',
+          },
+        })
       }
-      const version = cacheable || forAccount ? await pageCache.currentVersion() : undefined
-      const handled = await handleRequest(request, context)
-      // A write may change any page: cached ones are checked again on the next request.
-      if (request.method !== 'GET' && request.method !== 'HEAD') pageCache.invalidate()
-      const mark = handled.headers.get(SHARED_PAGE_HEADER)
-      const account = forAccount ? accountPageMark(mark) : null
-      const response = withCachePolicy(handled, isPersonalRequest(cookie))
-      const storable =
-        request.method === 'GET' &&
-        (cacheable ? mark === 'public' : account !== null) &&
-        response.status === 200 &&
-        !response.headers.has('set-cookie') &&
-        response.headers.get('content-type')?.startsWith('text/html')
-      if (!storable) return compressResponse(response, acceptEncoding, request.method)
-      const body = await response.text()
-      if (account) {
-        // The member's own bytes from now on: hashes for its scripts too, compressed once, never shared.
-        const page = { ...storedPage(body, nonce, response, pageCache.compressed, { personal: true }), version: version!, storedAt: Date.now(), ...account }
-        pageCache.setAccountPage(key, viewerKey, page)
+      const version = cacheable || forAccount || kind === 'file' ? await pageCache.currentVersion() : undefined
+      let rendered: ((page: CachedPage | null) => void) | undefined
+      if (cacheable && request.method === 'GET' && !rendering.has(key!)) rendering.set(key!, new Promise((resolve) => (rendered = resolve)))
+      try {
+        return await renderAndStore()
+      } finally {
+        if (rendered) {
+          rendering.delete(key!)
+          rendered(null)
+        }
+      }
+
+      async function renderAndStore() {
+        const handled = await handleRequest(request, context)
+        // A write may change any page: cached ones are checked again on the next request.
+        if (request.method !== 'GET' && request.method !== 'HEAD') pageCache.invalidate()
+        const mark = handled.headers.get(SHARED_PAGE_HEADER)
+        const account = forAccount ? accountPageMark(mark) : null
+        const response = withCachePolicy(handled, isPersonalRequest(cookie))
+        // A public document for the public: kept whole (its route said so, and only for small ones).
+        const counted = handled.headers.get(COUNTED_FETCH_HEADER)
+        if (kind === 'file' && counted && mark === 'public' && request.method === 'GET' && response.status === 200 && isAnonymousRequest(cookie, request.headers.get('authorization'))) {
+          const body = Buffer.from(await response.arrayBuffer())
+          const headers = [...response.headers].filter(([name]) => name !== 'content-length')
+          pageCache.setFile(key!, { version: version!, storedAt: Date.now(), status: 200, headers, body, counted: JSON.parse(counted) })
+          return new Response(new Uint8Array(body), { status: 200, headers })
+        }
+        const storable =
+          request.method === 'GET' &&
+          // The catch-all route's page reads no viewer: the same for everyone (a flash message is a personal cookie).
+          (cacheable ? mark === 'public' || kind === 'not-found' : account !== null) &&
+          // The not-found page is stored as the 404 it is; any other kind as a success.
+          response.status === (kind === 'not-found' ? 404 : 200) &&
+          !response.headers.has('set-cookie') &&
+          (kind === 'data' || response.headers.get('content-type')?.startsWith('text/html'))
+        if (!storable) return compressResponse(response, acceptEncoding, request.method)
+        const body = await response.text()
+        if (account) {
+          // The member's own bytes from now on: hashes for its scripts too, compressed once, never shared.
+          const page = { ...storedPage(body, nonce, response, pageCache.compressed, { personal: true }), version: version!, storedAt: Date.now(), ...account }
+          pageCache.setAccountPage(key!, viewerKey, page)
+          return storedResponse(page, request, false)
+        }
+        // The same bytes for everyone from now on, this response included.
+        const page = { ...storedPage(body, nonce, response, pageCache.compressed, { personal: false }), version: version!, storedAt: Date.now() }
+        pageCache.set(key!, page)
+        rendered?.(page)
         return storedResponse(page, request, false)
       }
-      // The same bytes for everyone from now on, this response included.
-      const page = { ...storedPage(body, nonce, response, pageCache.compressed, { personal: false }), version: version!, storedAt: Date.now() }
-      pageCache.set(key, page)
-      return storedResponse(page, request, false)
     },
     // The request's URL carries the origin it was sent to (React Router checks actions' Origin against it).
     { origin: (req) => origins.get(req) ?? env.APP_URL, bodyLimit: (req) => bodyLimits.get(req) ?? FORM_BODY_LIMIT },
@@ -225,12 +266,32 @@ export async function createApp(): Promise<App> {
   /** Answers a request for a public page the cache holds, current for the content version; false when it holds none. */
   async function answerFromStore(req: IncomingMessage, res: ServerResponse) {
     const url = req.url ?? '/'
-    if (!isCacheableRequest('GET', url, req.headers.cookie)) return false
+    const query = url.indexOf('?')
+    const pathname = query === -1 ? url : url.slice(0, query)
+    const kind = storedKind(pathname)
+    if (kind === 'file') return answerStoredFile(req, res, pathname, query === -1 ? '' : url.slice(query))
+    if (!isCacheableRequest('GET', url, req.headers.cookie, req.headers.authorization)) return false
+    // A path the Fetch URL spells otherwise (dot segments) is the app's to answer: it may name another route.
+    if (!kind || new URL(pathname, 'http://localhost').pathname !== pathname) return false
     // The key the page was stored under: the Host header and the path as the Fetch URL spells it (a path spelt
     // otherwise misses here and is answered, and stored, by the app).
-    const page = await pageCache.get(`${req.headers.host}${url}`)
+    const page = await pageCache.get(storeKey(req.headers.host, kind, pathname, query === -1 ? '' : url.slice(query)))
     if (!page) return false
     writeAnswer(res, await answerStoredPage(page, { method: req.method ?? 'GET', acceptEncoding: req.headers['accept-encoding'], ifNoneMatch: req.headers['if-none-match'] }, true))
+    return true
+  }
+
+  /**
+   * Answers an anonymous GET of a public document the store holds, and counts it as the route would; a HEAD
+   * (counted by nobody) or a range is the route's to answer.
+   */
+  async function answerStoredFile(req: IncomingMessage, res: ServerResponse, pathname: string, search: string) {
+    if (req.method !== 'GET' || req.headers.range !== undefined || !isAnonymousRequest(req.headers.cookie, req.headers.authorization)) return false
+    if (new URL(pathname, 'http://localhost').pathname !== pathname) return false
+    const file = await pageCache.getFile(storeKey(req.headers.host, 'file', pathname, search))
+    if (!file) return false
+    countPublicFetch(database.db, file.counted.orgId, file.counted.fetch, isbot(req.headers['user-agent']))
+    writeAnswer(res, { status: file.status, headers: [...file.headers, ['Content-Length', String(file.body.byteLength)]], body: file.body })
     return true
   }
 
@@ -243,7 +304,12 @@ export async function createApp(): Promise<App> {
       const member = origin && isQuestionnaireUpload(req.method, req.url) && (await hasVisitorSession(database.db, env, origin, req.url, req.headers.cookie))
       return member ? uploadBodyLimit(maxUploadBytes) : FORM_BODY_LIMIT
     }
-    const staff = await getStaffMember(database.db, new Request(env.APP_URL, { headers: { cookie: req.headers.cookie ?? '' } }))
+    const staff = await getStaffMember(
+      database.db,
+      new Request(env.APP_URL, {
+        headers: { cookie: req.headers.cookie ?? '' },
+      }),
+    )
     return staff?.permissions.includes(upload.permission) ? uploadBodyLimit(maxUploadBytes) : FORM_BODY_LIMIT
   }
 
@@ -260,7 +326,8 @@ export async function createApp(): Promise<App> {
       closing ??= (async () => {
         stopping = true
         stopExpiryNotices()
-        await Promise.all([textExtraction.stop(), emailWorker?.stop()])
+        // The anonymous views counted since the last batch are written before the database closes.
+        await Promise.all([textExtraction.stop(), emailWorker?.stop(), stopPublicFetches(database.db)])
         await database.close()
         await unlock()
       })()
@@ -276,6 +343,7 @@ export async function createApp(): Promise<App> {
 function withCachePolicy(response: Response, personal: boolean) {
   const headers = new Headers(response.headers)
   headers.delete(SHARED_PAGE_HEADER)
+  headers.delete(COUNTED_FETCH_HEADER)
   if (personal || response.headers.has('set-cookie')) headers.set('Cache-Control', 'private, no-store')
   else if (!headers.has('cache-control')) headers.set('Cache-Control', 'no-store')
   return new Response(response.body, { status: response.status, statusText: response.statusText, headers })

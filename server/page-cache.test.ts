@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { ServerBuild } from 'react-router'
-import { isPersonalRequest, portalPageMatcher } from './page-cache'
+import { isPersonalRequest, storedRouteMatcher, storeKey } from './page-cache'
 
 // The shape of app/routes.ts that matters here: portal pages, the file route, and pages for one person.
 const manifest = Object.fromEntries(
@@ -13,16 +13,31 @@ const manifest = Object.fromEntries(
     { id: 'org-portal-file', path: 'portal/:orgSlug/files/:fileId/:fileName?', parentId: 'root' },
     { id: 'portal-home', path: '/', parentId: 'root' },
     { id: 'portal-product', path: 'product/:productSlug', parentId: 'root' },
+    { id: 'portal-trust-data', path: 'trust.json', parentId: 'root' },
+    { id: 'org-portal-llms', path: 'portal/:orgSlug/llms.txt', parentId: 'root' },
     { id: 'routes/not-found', path: '*', parentId: 'root' },
   ].map((route) => [route.id, route]),
 ) as unknown as ServerBuild['routes']
 
 describe('the page cache', () => {
-  it('stores portal pages only, matched as React Router matches them', () => {
-    const isPortalPage = portalPageMatcher(manifest)
-    for (const path of ['/', '/portal/northwind', '/PORTAL/northwind/item/soc-2', '/product/mobile']) expect(isPortalPage(path), path).toBe(true)
-    for (const path of ['/login', '/invite/abc', '/portal/northwind/files/1/a.pdf', '/members', '/nothing/here']) expect(isPortalPage(path), path).toBe(false)
-    expect(isPortalPage('/invite/abc')).toBe(false)
+  it('stores portal pages, trust data, public files and the not-found page only, matched as React Router matches them', () => {
+    const kindOf = storedRouteMatcher(manifest)
+    for (const path of ['/', '/portal/northwind', '/PORTAL/northwind/item/soc-2', '/product/mobile']) expect(kindOf(path), path).toBe('page')
+    for (const path of ['/trust.json', '/portal/northwind/llms.txt']) expect(kindOf(path), path).toBe('data')
+    for (const path of ['/nothing/here', '/members', '/trust.json/x']) expect(kindOf(path), path).toBe('not-found')
+    // React Router answers these itself, whatever route the path matches.
+    expect(kindOf('/portal/northwind/files/1/a.pdf')).toBe('file')
+    for (const path of ['/login', '/invite/abc', '/nothing.data', '/trust.json.data', '/__manifest']) expect(kindOf(path), path).toBe(null)
+  })
+
+  it('keys trust data without its query, and the not-found page by host alone', () => {
+    expect(storeKey('a.test', 'page', '/', '?faqs=true')).toBe('a.test/?faqs=true')
+    expect(storeKey('a.test', 'data', '/trust.json', '?junk=1')).toBe(storeKey('a.test', 'data', '/trust.json', ''))
+    expect(storeKey('a.test', 'not-found', '/x', '?y')).toBe(storeKey('a.test', 'not-found', '/z', ''))
+    expect(storeKey('a.test', 'not-found', '/x', '')).not.toBe(storeKey('b.test', 'not-found', '/x', ''))
+    // A file by its id, whatever name follows it, and whether it is downloaded.
+    expect(storeKey('a.test', 'file', '/files/1/a.pdf', '?x=1')).toBe(storeKey('a.test', 'file', '/files/1/b.pdf', ''))
+    expect(storeKey('a.test', 'file', '/files/1/a.pdf', '?download')).not.toBe(storeKey('a.test', 'file', '/files/1/a.pdf', ''))
   })
 
   it('treats a request as personal by the cookie names the app reads, however they are spaced', () => {

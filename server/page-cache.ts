@@ -3,6 +3,7 @@ import { matchRoutes, type RouteObject, type ServerBuild } from 'react-router'
 import { cookieNames } from './auth/cookies'
 import type { Database } from '../db/index'
 import { lazilyCompressed, type Compressed, type StoredBody } from './http/stored-page'
+import type { DocumentFetch } from './files/fetches'
 
 /**
  * Rendered public pages, kept per (host, URL) and valid while the content version is unchanged
@@ -18,6 +19,18 @@ export interface StoredPage {
 
 /** A public page: the same bytes for everyone (server/http/stored-page.ts). */
 export interface CachedPage extends StoredPage, StoredBody {}
+
+/**
+ * A public document as an anonymous visitor gets it, kept whole (small files only) with the fetch it counts
+ * on each answer (server/files/public-fetches.ts): a view is still counted, not read again.
+ */
+export interface StoredFile extends StoredPage {
+  body: Buffer
+  counted: { orgId: string; fetch: DocumentFetch }
+}
+
+/** Files larger than this are read from the file store on every fetch. */
+export const STORED_FILE_MAX_BYTES = 1024 * 1024
 
 /** An account member's page: theirs alone, valid while what it shows of them is unchanged too. */
 export interface AccountPage extends StoredPage, StoredBody {
@@ -41,6 +54,7 @@ export function createPageCache(
   // Compressed bodies by validator: a page rendered again the same (every ttlMs) is not compressed again.
   const compressed = new Map<string, Compressed>()
   const accountPages = new Map<string, AccountPage>()
+  const files = new Map<string, StoredFile>()
   // Per (org, cookies): the viewer's fingerprint as last read, and when; a write on this server reads it again.
   const fingerprints = new Map<string, { value: Promise<string | null>; checkedAt: number; generation: number }>()
   let generation = 0
@@ -83,19 +97,27 @@ export function createPageCache(
     return pending
   }
 
+  /** An entry of `map` while the content version is the one it was stored at, for `ttlMs` at most. */
+  async function current<V extends StoredPage>(map: Map<string, V>, key: string) {
+    const stored = map.get(key)
+    if (!stored) return undefined
+    if (stored.version !== (await currentVersion()) || Date.now() - stored.storedAt > ttlMs) {
+      map.delete(key)
+      return undefined
+    }
+    return stored
+  }
+
   return {
     currentVersion,
-    async get(key: string) {
-      const page = pages.get(key)
-      if (!page) return undefined
-      if (page.version !== (await currentVersion()) || Date.now() - page.storedAt > ttlMs) {
-        pages.delete(key)
-        return undefined
-      }
-      return page
-    },
+    get: (key: string) => current(pages, key),
     set(key: string, page: CachedPage) {
       remember(pages, key, page, maxEntries)
+    },
+    getFile: (key: string) => current(files, key),
+    setFile(key: string, file: StoredFile) {
+      // At most 64 files of up to STORED_FILE_MAX_BYTES each.
+      if (file.body.byteLength <= STORED_FILE_MAX_BYTES) remember(files, key, file, 64)
     },
     /**
      * The variants of a page's body: those of the same bytes stored before, or new ones, compressed once the
@@ -173,26 +195,64 @@ export function isAccountRequest(method: string, url: string, cookie: string | u
  */
 export const SHARED_PAGE_HEADER = 'x-tc-shared-page'
 
+/** Set with SHARED_PAGE_HEADER by the file route on a public file: the fetch each answer counts (JSON). */
+export const COUNTED_FETCH_HEADER = 'x-tc-counted-fetch'
+
 /** The org and fingerprint an account member's page was rendered for, from its SHARED_PAGE_HEADER. */
 export function accountPageMark(value: string | null) {
   const [kind, orgId, fingerprint] = value?.split(' ') ?? []
   return kind === 'account' && orgId && fingerprint ? { orgId, fingerprint } : null
 }
 
-export function isCacheableRequest(method: string, url: string, cookie: string | undefined) {
-  if (method !== 'GET' || url.length > 1024) return false
-  if (/^\/(portal\/[^/]+\/)?files\//.test(url) || url.startsWith('/healthz')) return false
-  return !isPersonalRequest(cookie)
+/** Nobody signed in, by cookie or by an Authorization header (a TPRM token's answer is its account's). */
+export function isAnonymousRequest(cookie: string | undefined, authorization: string | null | undefined) {
+  return authorization == null && !isPersonalRequest(cookie)
 }
 
-// The portal's page routes (app/routes.ts): nothing else is the same for every visitor (an invitation
-// page shows one person's invitation, a file is checked on every fetch).
-const PORTAL_PAGE_ROUTE = /^(org-)?portal-(home|item|product|product-item)$/
+/** A GET of a page anyone may share. */
+export function isCacheableRequest(method: string, url: string, cookie: string | undefined, authorization: string | null | undefined) {
+  if (method !== 'GET' || url.length > 1024) return false
+  if (/^\/(portal\/[^/]+\/)?files\//.test(url) || url.startsWith('/healthz')) return false
+  return isAnonymousRequest(cookie, authorization)
+}
 
-/** Whether a path is a portal page, by the route React Router would match for it. */
-export function portalPageMatcher(manifest: ServerBuild['routes']) {
+/**
+ * What the store keeps for a path, by the route React Router matches for it (app/routes.ts): `page`, a portal
+ * page (nothing else is the same for every visitor: an invitation page shows one person's invitation);
+ * `data`, the portal's trust data, llms.txt and feed, which read no query; `not-found`, the page of the
+ * catch-all route, the same for every path; `file`, a public document as anonymous visitors get it. Null:
+ * never stored.
+ */
+export type StoredKind = 'page' | 'data' | 'not-found' | 'file'
+
+const STORED_ROUTES: [RegExp, StoredKind][] = [
+  [/^(org-)?portal-(home|item|product|product-item)$/, 'page'],
+  [/^(org-)?portal-(trust-data|llms|feed)$/, 'data'],
+  [/^routes\/not-found$/, 'not-found'],
+  [/^(org-)?portal-file$/, 'file'],
+]
+
+/** The kind of answer a path gets, for the store; `manifestPath` is React Router's own (lazy route discovery), never a page. */
+export function storedRouteMatcher(manifest: ServerBuild['routes'], manifestPath = '/__manifest') {
   const routeOf = routeLookup(manifest)
-  return (pathname: string) => PORTAL_PAGE_ROUTE.test(routeOf(pathname)?.id ?? '')
+  return (pathname: string): StoredKind | null => {
+    const kind = STORED_ROUTES.find(([route]) => route.test(routeOf(pathname)?.id ?? ''))?.[1] ?? null
+    // A `.data` request or the manifest is answered by React Router itself, whatever route the path matches.
+    if (kind !== 'page' && (pathname.endsWith('.data') || pathname === manifestPath)) return null
+    return kind
+  }
+}
+
+/**
+ * The key an answer is stored under: a page by its whole URL (its query opens dialogs); trust data by its
+ * path alone, and the not-found page by host alone, so a junk query or path makes no new entry.
+ */
+export function storeKey(host: string | null | undefined, kind: StoredKind, pathname: string, search: string) {
+  if (kind === 'page') return `${host}${pathname}${search}`
+  if (kind === 'data') return `${host}${pathname}`
+  // A public file by its id and whether it is downloaded: the name after the id is any name.
+  if (kind === 'file') return `${host}${/^.*?\/files\/[^/]*/.exec(pathname)?.[0]}${new URLSearchParams(search).has('download') ? '?download' : ''}`
+  return `${host} not-found`
 }
 
 /**

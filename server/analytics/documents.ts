@@ -36,17 +36,56 @@ const isDocumentFetch = sql<SqlBool>`fetches.action in ('file.view', 'file.downl
 /** The fetches of one org's documents, by anyone (an account's own list shows its members' only). */
 const documentFetches = (db: Database, orgId: string) => db.selectFrom('audit_entries as fetches').where('fetches.org_id', '=', orgId).where(isDocumentFetch)
 
-/** The fetches analytics counts: by account members or the public, in the period. */
+/**
+ * The fetches analytics counts, in the period: each account member's fetch (an audit entry), and the public's
+ * as counts per document and day (migration 0014; crawlers left out), in the same columns, `count` saying
+ * how many fetches a row stands for and `created_at` when the last of them was.
+ */
 function countedFetches(db: Database, orgId: string, since: Date | null) {
-  let query = documentFetches(db, orgId).where((eb) => eb.or([eb('fetches.account_id', 'is not', null), eb('fetches.actor', '=', 'Public')]))
-  if (since) query = query.where('fetches.created_at', '>=', since)
-  return query
+  let members = documentFetches(db, orgId).where('fetches.account_id', 'is not', null)
+  if (since) members = members.where('fetches.created_at', '>=', since)
+  let anonymous = db.selectFrom('public_document_fetches as counts').where('counts.org_id', '=', orgId).where('counts.crawler', '=', false)
+  if (since) anonymous = anonymous.where('counts.day', '>=', since.toISOString().slice(0, 10))
+  const fetches = members
+    .select([
+      sql<string>`fetches.id`.as('id'),
+      sql<string>`fetches.org_id`.as('org_id'),
+      sql<string>`fetches.action`.as('action'),
+      sql<Date | string>`fetches.created_at`.as('created_at'),
+      sql<string | null>`fetches.file_id`.as('file_id'),
+      sql<string | null>`fetches.item_uid`.as('item_uid'),
+      sql<string | null>`fetches.account_id`.as('account_id'),
+      sql<string | null>`fetches.member_id`.as('member_id'),
+      sql<string>`fetches.actor`.as('actor'),
+      sql<string | null>`fetches.target`.as('target'),
+      sql<unknown>`fetches.after::jsonb`.as('after'),
+      sql<number>`1`.as('count'),
+    ])
+    .unionAll(
+      anonymous.select([
+        sql<string>`counts.id`.as('id'),
+        sql<string>`counts.org_id`.as('org_id'),
+        sql<string>`counts.action`.as('action'),
+        sql<Date | string>`counts.last_fetched_at`.as('created_at'),
+        sql<string | null>`counts.file_id`.as('file_id'),
+        sql<string | null>`counts.item_uid`.as('item_uid'),
+        sql<string | null>`null::uuid`.as('account_id'),
+        sql<string | null>`null::uuid`.as('member_id'),
+        sql<string>`'Public'`.as('actor'),
+        sql<string | null>`counts.document`.as('target'),
+        sql<unknown>`jsonb_build_object('name', counts.name, 'via', counts.via)`.as('after'),
+        sql<number>`counts.count`.as('count'),
+      ]),
+    )
+  return db.selectFrom(fetches.as('fetches'))
 }
 
 /** One document: a stored file by its id, a generated bridge letter by its target (`letter:{itemUid}`). */
 const documentKey = sql<string>`coalesce(fetches.file_id::text, fetches.target)`
-const views = sql<number>`count(*) filter (where fetches.action = 'file.view')`
-const downloads = sql<number>`count(*) filter (where fetches.action = 'file.download')`
+const views = sql<number>`coalesce(sum(fetches.count) filter (where fetches.action = 'file.view'), 0)`
+const downloads = sql<number>`coalesce(sum(fetches.count) filter (where fetches.action = 'file.download'), 0)`
+/** How many fetches a group stands for: a row of the public's counts stands for several. */
+const fetchCount = sql<number>`sum(fetches.count)`
 const lastFetched = sql<Date | string>`max(fetches.created_at)`
 /** The value the newest fetch of a group logged (a name as it was then). */
 const newest = (path: 'name' | 'account') => sql<string | null>`(array_agg(fetches.after->>${sql.lit(path)} order by fetches.created_at desc))[1]`
@@ -130,7 +169,7 @@ async function documentsPage(db: Database, orgId: string, since: Date | null, wa
       sql<number>`count(distinct fetches.account_id)`.as('accounts'),
       lastFetched.as('last_fetched'),
     ])
-    .orderBy(sql`count(*)`, 'desc')
+    .orderBy(fetchCount, 'desc')
     .orderBy(lastFetched, 'desc')
     .orderBy(documentKey)
     .orderBy('fetches.item_uid')
@@ -172,7 +211,7 @@ async function accountsPage(db: Database, orgId: string, since: Date | null, wan
       sql<number>`count(distinct ${documentKey})`.as('documents'),
       lastFetched.as('last_fetched'),
     ])
-    .orderBy(sql`count(*)`, 'desc')
+    .orderBy(fetchCount, 'desc')
     .orderBy(lastFetched, 'desc')
     .orderBy('fetches.account_id')
     .limit(ANALYTICS_PAGE_SIZE)
@@ -297,10 +336,11 @@ export async function listDocumentsOpened(db: Database, orgId: string, accountId
 // ---------------------------------------------------------------------------------------------------
 // The CSV export
 
-export const ANALYTICS_CSV_HEADER = ['Time', 'Action', 'Via', 'Document', 'Item', 'Account', 'Member email'] as const
+export const ANALYTICS_CSV_HEADER = ['Time', 'Action', 'Via', 'Document', 'Item', 'Account', 'Member email', 'Count'] as const
 
 /**
- * Every counted fetch of the period as CSV, newest first, read as the client reads: one keyset page of
+ * Every counted fetch of the period as CSV, newest first (a row of the public's counts at its last fetch, with
+ * its count; a member's fetch is a row of its own, count 1), read as the client reads: one keyset page of
  * `chunkSize` rows per pull on (created_at, id), the cursor kept as PostgreSQL's own text of the
  * timestamp so no microsecond is lost and no row is read twice or skipped.
  */
@@ -313,7 +353,7 @@ export function documentFetchesCsvStream(db: Database, orgId: string, period: An
       .leftJoin('files', (join) => join.onRef('files.id', '=', 'fetches.file_id').onRef('files.org_id', '=', 'fetches.org_id'))
       .leftJoin('accounts', (join) => join.onRef('accounts.id', '=', 'fetches.account_id').onRef('accounts.org_id', '=', 'fetches.org_id'))
       .select(fetchColumns)
-      .select([sql<string | null>`coalesce(accounts.name, fetches.after->>'account')`.as('account_name'), sql<string>`fetches.created_at::text`.as('cursor')])
+      .select([sql<string | null>`coalesce(accounts.name, fetches.after->>'account')`.as('account_name'), sql<string>`fetches.created_at::text`.as('cursor'), 'fetches.count'])
       .orderBy('fetches.created_at', 'desc')
       .orderBy('fetches.id', 'desc')
       .limit(chunkSize)
@@ -325,7 +365,7 @@ export function documentFetchesCsvStream(db: Database, orgId: string, period: An
       rows: rows.length,
       records: rows.map((row) => {
         const entry = fetchEntry(row, titles)
-        return [entry.at, entry.action, viaLabel(entry.via), entry.document, entry.itemTitle, row.account_id ? row.account_name : null, entry.memberEmail]
+        return [entry.at, entry.action, viaLabel(entry.via), entry.document, entry.itemTitle, row.account_id ? row.account_name : null, entry.memberEmail, String(row.count)]
       }),
       next: last ? { at: last.cursor, id: last.id } : null,
     }

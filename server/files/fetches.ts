@@ -2,6 +2,7 @@ import { isbot } from 'isbot'
 import type { Database } from '../../db/index'
 import { accountMember, type PortalViewer } from '../access/viewer'
 import { recordAudit } from '../audit/record'
+import { countPublicFetch } from './public-fetches'
 
 /** A document that left the portal: one file, one letter, or one entry of a bulk archive. */
 export interface DocumentFetch {
@@ -15,9 +16,11 @@ export interface DocumentFetch {
 }
 
 /**
- * Every view and download is one audit entry with its account, member, document and item in columns of
- * their own: the audit log and the analytics page (issue 9) read the same rows. Crawlers fetch public
- * documents too; their entries say so, and analytics leaves them out.
+ * Every view and download by someone signed in is one audit entry with its account, member, document and
+ * item in columns of their own: the audit log and the analytics page (issue 9) read the same rows. An
+ * anonymous one names nobody: it is counted per document and day (server/files/public-fetches.ts), so a
+ * loop on a public file writes no row per request. Crawlers fetch public documents too; their counts say
+ * so, and analytics leaves them out.
  */
 export async function recordDocumentFetches(
   db: Database,
@@ -28,6 +31,10 @@ export async function recordDocumentFetches(
   fetches: readonly DocumentFetch[],
 ) {
   const userAgent = request.headers.get('user-agent')
+  if (!viewer.staff && !viewer.account?.member) {
+    for (const fetch of fetches) countPublicFetch(db, org.id, fetch, isbot(userAgent))
+    return
+  }
   const actor = viewer.staff?.email ?? viewer.account?.member?.email ?? (isbot(userAgent) ? `${viewer.mode} (bot)` : viewer.mode)
   const member = accountMember(viewer)
   await recordAudit(

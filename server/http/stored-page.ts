@@ -79,8 +79,10 @@ export function storedPage(html: string, nonce: string, rendered: { status: numb
   if (options.personal) headers.set('Vary', 'Accept-Encoding')
   else {
     headers.set('Cache-Control', PUBLIC_CACHE_CONTROL)
-    // Compressed or not by what the client accepts; and a request with cookies may be someone's own page.
-    headers.set('Vary', 'Accept-Encoding, Cookie')
+    // Compressed or not by what the client accepts; a request with cookies may be someone's own page; and
+    // what the route varies on besides (trust data: Authorization, a TPRM token's own answer).
+    const vary = (rendered.headers.get('vary') ?? '').split(',').map((name) => name.trim()).filter(Boolean)
+    headers.set('Vary', [...new Set(['Accept-Encoding', 'Cookie', ...vary])].join(', '))
   }
   return { personal: options.personal, body, status: rendered.status, headers: [...headers], etag, ...compressed(etag, body) }
 }
@@ -111,7 +113,8 @@ export async function answerStoredPage(
   const caching = page.headers.filter(([name]) => name === 'cache-control' || name === 'vary')
   // The same content in any coding: the client's copy is current.
   const current = (['identity', 'br', 'gzip'] as const).map((each) => representationTag(page.etag, each))
-  if (!page.personal && ifNoneMatchHas(request.ifNoneMatch, current)) return { status: 304, headers: [...caching, ['ETag', etag]], body: null }
+  // Preconditions apply to a success only (RFC 9110 13.2.1): a stored not-found page is sent again.
+  if (!page.personal && page.status < 300 && ifNoneMatchHas(request.ifNoneMatch, current)) return { status: 304, headers: [...caching, ['ETag', etag]], body: null }
   const stored = coding === 'identity' ? page.body : page.variants[coding]
   // Until its variant is ready, the page is compressed for this request at a fast level: a few milliseconds.
   const body = stored ?? (await compress(page.body, coding as 'br' | 'gzip', 'fast'))

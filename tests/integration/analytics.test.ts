@@ -14,6 +14,7 @@ import { up as grantAnalyticsScope } from '../../migrations/0009-analytics-scope
 import { getViewer } from '../../server/access/viewer'
 import { ANALYTICS_CSV_HEADER, documentFetchesCsvStream } from '../../server/analytics/documents'
 import { recordDocumentFetches } from '../../server/files/fetches'
+import { countPublicFetch, flushPublicFetches } from '../../server/files/public-fetches'
 import { describeEachDatabase } from '../setup/database'
 import { createAccountWithMember, createFile, createItem, createOrg, createPermissionProfile, createStaffMember, visitorCookie, type OrgFixture } from '../setup/factories'
 import { callRoute } from '../setup/route'
@@ -88,6 +89,8 @@ describeEachDatabase('document analytics', (database) => {
       await fetchFile(org, files.policy.id, { userAgent: GOOGLEBOT }),
     ]
     expect(fetches.map((fetched) => fetched.status)).toEqual(fetches.map(() => 200))
+    // The public's fetches are counted in memory and written in a batch.
+    await flushPublicFetches(db())
 
     // A bulk archive's entries and a bridge letter, recorded as their routes record them.
     const request = new Request(`http://localhost:3000${org.home}/bulk-download`, { method: 'POST', headers: { cookie: member, 'user-agent': BROWSER } })
@@ -119,11 +122,18 @@ describeEachDatabase('document analytics', (database) => {
     const other = await createOrg(database())
     const elsewhere = await createFile(database(), other, { item: await createItem(database(), other.product, { kind: 'Documents', title: 'Elsewhere' }), name: 'Security policy.pdf' })
     expect((await fetchFile(other, elsewhere.id)).status).toBe(200)
+    await flushPublicFetches(db())
 
-    // Staff, previews and the crawler are in the audit log all the same.
+    // Staff and previews are in the audit log all the same; the public and the crawler are counts, no entry each.
     const actors = await db().selectFrom('audit_entries').select('actor').where('org_id', '=', org.id).where('action', 'in', ['file.view', 'file.download']).execute()
     expect(actors.filter((row) => row.actor === org.admin.email)).toHaveLength(3)
-    expect(actors.filter((row) => row.actor === 'Public (bot)')).toHaveLength(1)
+    expect(actors.filter((row) => row.actor.startsWith('Public'))).toEqual([])
+    const counts = await db().selectFrom('public_document_fetches').select(['file_id', 'action', 'crawler', 'count']).where('org_id', '=', org.id).orderBy('action').orderBy('crawler').execute()
+    expect(counts).toEqual([
+      { file_id: files.formula.id, action: 'file.download', crawler: false, count: 1 },
+      { file_id: files.policy.id, action: 'file.view', crawler: false, count: 1 },
+      { file_id: files.policy.id, action: 'file.view', crawler: true, count: 1 },
+    ])
 
     const recent = await load(org.admin.cookie)
     expect(recent.status).toBe(200)
@@ -156,6 +166,36 @@ describeEachDatabase('document analytics', (database) => {
     const later = await load(org.admin.cookie, '?period=all')
     expect(byName<DocumentRow>(later.data.documents.rows)['Security policy 2026.pdf']).toMatchObject({ views: 2, downloads: 1 })
     expect(later.data.accounts.rows).toEqual([expect.objectContaining({ accountId: account.id, name: account.name, exists: false, views: 3 })])
+  })
+
+  it('counts the public per document and day, adding up batches from several app servers, and shows them in analytics and the CSV', async () => {
+    const { org, files, items } = await setup()
+    // Ten more anonymous views through the real route: still no entry each, one count once written.
+    for (let index = 0; index < 10; index++) expect((await fetchFile(org, files.handbook.id)).status).toBe(200)
+    const entries = () => db().selectFrom('audit_entries').select('id').where('org_id', '=', org.id).where('file_id', '=', files.handbook.id).where('account_id', 'is', null).execute()
+    expect(await entries()).toEqual([])
+    const counted = () => db().selectFrom('public_document_fetches').select(['count', 'day']).where('org_id', '=', org.id).where('file_id', '=', files.handbook.id).where('action', '=', 'file.view').execute()
+    expect(await counted()).toEqual([])
+    await flushPublicFetches(db())
+    expect(await counted()).toEqual([{ count: 10, day: expect.anything() }])
+    // Another app server's batch for the same document and day adds to it (the upsert), as does this one's next.
+    const fetch = { action: 'file.view' as const, fileId: files.handbook.id, itemUid: items.policies.uid, name: 'Handbook.pdf' }
+    await db()
+      .insertInto('public_document_fetches')
+      .values({ org_id: org.id, day: new Date().toISOString().slice(0, 10), action: 'file.view', document: files.handbook.id, file_id: files.handbook.id, item_uid: items.policies.uid, via: null, crawler: false, name: 'Handbook.pdf', count: 5, last_fetched_at: new Date() })
+      .onConflict((conflict) => conflict.columns(['org_id', 'day', 'action', 'document', 'item_uid', 'via', 'crawler']).doUpdateSet({ count: (eb) => eb('public_document_fetches.count', '+', eb.ref('excluded.count')) }))
+      .execute()
+    countPublicFetch(db(), org.id, fetch, false)
+    countPublicFetch(db(), org.id, fetch, false)
+    await flushPublicFetches(db())
+    expect(await counted()).toEqual([{ count: 17, day: expect.anything() }])
+
+    const page = await load(org.admin.cookie)
+    expect(byName<DocumentRow>(page.data.documents.rows)['Handbook.pdf']).toMatchObject({ views: 17, downloads: 1, accounts: 1 })
+    expect(page.data.totals).toEqual({ views: 3 + 17, downloads: 5, accounts: 1, documents: 5 })
+    expect(page.data.daily.at(-1).views).toBe(page.data.totals.views)
+    const lines = await csvLines((await exportCsv(org.admin.cookie)).response)
+    expect(lines.map((line) => line.slice(25))).toContain('view,Single file,Handbook.pdf,Policies,,,17')
   })
 
   it('renders the chart, the period switch, both tables and the CSV link on the server, and says when there is nothing', async () => {
@@ -210,12 +250,12 @@ describeEachDatabase('document analytics', (database) => {
     expect([...times].sort().reverse()).toEqual(times)
     const fields = rows.map((line) => line.slice(25))
     // The formula-named document is quoted and prefixed, so a spreadsheet shows it as text.
-    expect(fields).toContain(`download,Single file,"'=HYPERLINK(""https://evil.test"",""Click"").pdf",Policies,,`)
-    expect(fields).toContain(`view,Single file,Security policy.pdf,Policies,,`)
-    expect(fields.filter((line) => line === `view,Single file,SOC 2 Type II.pdf,SOC 2,${account.name},${memberEmail}`)).toHaveLength(2)
-    expect(fields).toContain(`download,Single file,SOC 2 Type II.pdf,SOC 2,${account.name},${memberEmail}`)
-    expect(fields).toContain(`download,Bulk download,Handbook.pdf,Policies,${account.name},${memberEmail}`)
-    expect(fields).toContain(`download,Bridge letter,${org.name}-SOC 2.pdf,SOC 2,${account.name},${memberEmail}`)
+    expect(fields).toContain(`download,Single file,"'=HYPERLINK(""https://evil.test"",""Click"").pdf",Policies,,,1`)
+    expect(fields).toContain(`view,Single file,Security policy.pdf,Policies,,,1`)
+    expect(fields.filter((line) => line === `view,Single file,SOC 2 Type II.pdf,SOC 2,${account.name},${memberEmail},1`)).toHaveLength(2)
+    expect(fields).toContain(`download,Single file,SOC 2 Type II.pdf,SOC 2,${account.name},${memberEmail},1`)
+    expect(fields).toContain(`download,Bulk download,Handbook.pdf,Policies,${account.name},${memberEmail},1`)
+    expect(fields).toContain(`download,Bridge letter,${org.name}-SOC 2.pdf,SOC 2,${account.name},${memberEmail},1`)
     expect(fields.join('\n')).not.toContain(org.admin.email)
     expect(fields.join('\n')).not.toContain('bot')
 
@@ -223,7 +263,7 @@ describeEachDatabase('document analytics', (database) => {
     expect(all.headers.get('content-disposition')).toBe('attachment; filename="document-analytics-all-time.csv"')
     const allLines = await csvLines(all.response)
     expect(allLines).toHaveLength(1 + 9)
-    expect(allLines.at(-1)!.slice(25)).toBe(`view,Single file,Security policy.pdf,Policies,${account.name},${memberEmail}`)
+    expect(allLines.at(-1)!.slice(25)).toBe(`view,Single file,Security policy.pdf,Policies,${account.name},${memberEmail},1`)
 
     // Read two rows at a time (the bulk entries share one timestamp), the export is the same, row for row.
     const chunked = (await new Response(documentFetchesCsvStream(db(), org.id, 'all', new Date(), 2)).text()).split('\r\n').slice(0, -1)

@@ -67,12 +67,14 @@ it('compresses a page at the highest levels only once it is served again, never 
 })
 
 it('caches only anonymous GETs of pages, never files or health checks', () => {
-  expect(isCacheableRequest('GET', '/', undefined)).toBe(true)
-  expect(isCacheableRequest('GET', '/item/soc-2', '_ga=1')).toBe(true)
-  expect(isCacheableRequest('POST', '/', undefined)).toBe(false)
-  expect(isCacheableRequest('GET', '/', 'tc_staff=abc')).toBe(false)
-  expect(isCacheableRequest('GET', '/files/123/report.pdf', undefined)).toBe(false)
-  expect(isCacheableRequest('GET', '/portal/northwind/files/123', undefined)).toBe(false)
-  expect(isCacheableRequest('GET', '/healthz', undefined)).toBe(false)
-  expect(isCacheableRequest('GET', `/?q=${'x'.repeat(2000)}`, undefined)).toBe(false)
+  expect(isCacheableRequest('GET', '/', undefined, null)).toBe(true)
+  expect(isCacheableRequest('GET', '/item/soc-2', '_ga=1', null)).toBe(true)
+  expect(isCacheableRequest('POST', '/', undefined, null)).toBe(false)
+  expect(isCacheableRequest('GET', '/', 'tc_staff=abc', null)).toBe(false)
+  expect(isCacheableRequest('GET', '/files/123/report.pdf', undefined, null)).toBe(false)
+  expect(isCacheableRequest('GET', '/portal/northwind/files/123', undefined, null)).toBe(false)
+  expect(isCacheableRequest('GET', '/healthz', undefined, null)).toBe(false)
+  expect(isCacheableRequest('GET', `/?q=${'x'.repeat(2000)}`, undefined, null)).toBe(false)
+  // A TPRM token's answer is its account's.
+  expect(isCacheableRequest('GET', '/trust.json', undefined, 'Bearer abc')).toBe(false)
 })

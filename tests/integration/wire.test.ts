@@ -11,6 +11,7 @@ import { createAccountWithMember, visitorCookie } from '../setup/factories'
 import { rawRequest, type RawResponse } from '../setup/raw-http'
 import { startServer, type RunningServer } from '../setup/server'
 import { staffCookie } from '../setup/staff'
+import { hashToken, newToken } from '../../server/auth/tokens'
 
 const asTestDatabase = (db: Database) => ({ handle: { db }, env: { APP_URL: 'http://localhost:3000' } as Env }) as unknown as TestDatabase
 
@@ -29,6 +30,8 @@ for (const backend of BACKENDS) {
     let staff: string
     let member: string
     let productId: string
+    let tprmToken: string
+    let firstFaqId: string
 
     beforeAll(async () => {
       server = await startServer(backend, {}, async (db) => {
@@ -37,6 +40,7 @@ for (const backend of BACKENDS) {
         const org = await db.selectFrom('orgs').select('id').where('slug', '=', 'northwind').executeTakeFirstOrThrow()
         const product = await db.selectFrom('products').select('id').where('org_id', '=', org.id).where('is_default', '=', true).executeTakeFirstOrThrow()
         productId = product.id
+        firstFaqId = (await db.selectFrom('faqs').select('id').where('product_id', '=', product.id).orderBy('position').orderBy('id').executeTakeFirstOrThrow()).id
         const profile = await db.selectFrom('permission_profiles').select('id').where('product_id', '=', product.id).executeTakeFirstOrThrow()
         const account = await createAccountWithMember(database, org, {
           name: 'Wire Test Ltd',
@@ -44,6 +48,13 @@ for (const backend of BACKENDS) {
           member: { email: 'reader@wire.test' },
         })
         member = await visitorCookie(database, org, account.memberId)
+        // A partner tool's token of that member (what the portal's TPRM dialog makes).
+        const partner = await db.insertInto('tprm_partners').values({ org_id: org.id, name: 'Wire Partner', domain: 'partner.wire.test' }).returning('id').executeTakeFirstOrThrow()
+        tprmToken = newToken()
+        await db
+          .insertInto('tprm_tokens')
+          .values({ org_id: org.id, account_id: account.id, member_id: account.memberId, partner_id: partner.id, token_hash: hashToken(tprmToken), expires_at: new Date(Date.now() + 3_600_000) })
+          .execute()
       })
     }, 120_000)
     afterAll(() => server?.stop())
@@ -147,6 +158,58 @@ for (const backend of BACKENDS) {
       expect(decoded(after).toString('utf8')).toContain(question.replace('?', ''))
       expect((await get(faqs, { 'accept-encoding': 'br, gzip', 'if-none-match': after.headers.etag! })).status).toBe(304)
     })
+
+    it('keeps trust.json, llms.txt and the not-found page per content version, whatever the query or path, for anonymous requests only', async () => {
+      const json = (response: RawResponse) => JSON.parse(decoded(response).toString('utf8'))
+      const trust = await get('/trust.json', { 'accept-encoding': 'br, gzip' })
+      expect(trust.status).toBe(200)
+      expect(trust.headers['cache-control']).toBe('public, max-age=0, s-maxage=60, stale-while-revalidate=300')
+      expect(trust.headers.vary).toContain('Authorization')
+      const { generated_at: generatedAt } = json(trust)
+      // Served from the store: the same bytes, rendered when they were (a render would say when it ran), with
+      // a junk query too; and current for the client that has them.
+      for (const path of ['/trust.json', '/trust.json?junk=1', '/trust.json?utm_source=x&_=2']) {
+        const again = await get(path, { 'accept-encoding': 'br, gzip' })
+        expect({ path, etag: again.headers.etag?.replace('W/', ''), generatedAt: json(again).generated_at }).toEqual({ path, etag: trust.headers.etag!.replace('W/', ''), generatedAt })
+      }
+      const current = (await get('/trust.json?junk=2', { 'accept-encoding': 'br, gzip', 'if-none-match': trust.headers.etag!.replace('W/', '') }))
+      expect(current.status).toBe(304)
+
+      // A partner tool's token and a member's cookie get their account's own answer, never the stored one, and no cache keeps it.
+      for (const headers of [{ authorization: `Bearer ${tprmToken}` }, { cookie: member }] as Record<string, string>[]) {
+        const own = await get('/trust.json?junk=1', { ...headers, 'accept-encoding': 'br, gzip', 'if-none-match': trust.headers.etag!.replace('W/', '') })
+        expect({ status: own.status, cacheControl: own.headers['cache-control'], etag: own.headers.etag }).toEqual({ status: 200, cacheControl: 'private, no-store', etag: undefined })
+        expect(json(own).viewer).toEqual({ mode: 'account', account: 'Wire Test Ltd' })
+      }
+      expect((await get('/trust.json', { authorization: 'Bearer not-a-token' })).status).toBe(401)
+
+      const llms = await get('/llms.txt', { 'accept-encoding': 'br, gzip' })
+      expect(llms.headers['cache-control']).toBe(trust.headers['cache-control'])
+      expect((await get('/llms.txt?junk=1', { 'accept-encoding': 'br, gzip' })).headers.etag?.replace('W/', '')).toBe(llms.headers.etag!.replace('W/', ''))
+
+      // Any path no route has: one stored page, sent again whatever the client holds (a 404 has no 304).
+      const missing = await get('/no/such/page', { 'accept-encoding': 'br, gzip' })
+      expect(missing.status).toBe(404)
+      expect(missing.headers['cache-control']).toBe(trust.headers['cache-control'])
+      for (const path of ['/another-junk-path', '/no/such/page?junk=1', '/portal/northwind/nothing']) {
+        const again = await get(path, { 'accept-encoding': 'br, gzip', 'if-none-match': missing.headers.etag!.replace('W/', '') })
+        expect({ path, status: again.status, etag: again.headers.etag?.replace('W/', '') }).toEqual({ path, status: 404, etag: missing.headers.etag!.replace('W/', '') })
+        expect(decoded(again).toString('utf8')).toContain('Page not found')
+      }
+      // React Router's own answers under a path no route has are not the page.
+      expect((await get('/no/such/page.data')).headers['content-type']).not.toContain('text/html')
+
+      // A staff edit (the first question of the knowledge base, which both list) shows at once, in the trust data and in llms.txt.
+      const question = `Do you rotate stored keys ${Date.now()}?`
+      const form = new URLSearchParams({ intent: 'faq.update', faqId: firstFaqId, question, answer: 'Yes, every quarter.' })
+      const saved = await fetch(`${server.url}/knowledge-base`, { method: 'POST', body: form, headers: { origin: server.url, cookie: staff }, redirect: 'manual' })
+      expect(saved.status).toBe(302)
+      const edited = await get('/trust.json?junk=1', { 'accept-encoding': 'br, gzip', 'if-none-match': trust.headers.etag!.replace('W/', '') })
+      expect(edited.status).toBe(200)
+      expect(json(edited).generated_at).not.toBe(generatedAt)
+      expect(JSON.stringify(json(edited).products)).toContain(question)
+      expect(decoded(await get('/llms.txt?junk=3', { 'accept-encoding': 'br, gzip' })).toString('utf8')).toContain(question)
+    }, 180_000)
 
     it('never lets a staff or member cookie yield a shareable response', async () => {
       for (const [who, cookie] of [['staff', staff], ['member', member]]) {

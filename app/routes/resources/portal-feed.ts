@@ -2,8 +2,10 @@ import type { Route } from './+types/portal-feed'
 import { resolvePortalOrg } from '@server/portal/resolve'
 import { escapeHtml } from '@server/email/text'
 import { feedUpdates } from '@server/updates/feed'
+import { SHARED_PAGE_HEADER } from '@server/page-cache'
 
-// An Atom feed of the portal's public updates (issue 8), as server/updates/feed.ts picks them.
+// An Atom feed of the portal's public updates (issue 8), as server/updates/feed.ts picks them: the same for
+// everyone, so stored per content version (server/page-cache.ts).
 
 /** Text for XML: escaped, and without the control characters XML 1.0 cannot carry at all. */
 const escapeXml = (value: string) => escapeHtml(value.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, ''))
@@ -44,5 +46,5 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     '</feed>',
     '',
   ].join('\n')
-  return new Response(feed, { headers: { 'Content-Type': 'application/atom+xml; charset=utf-8', 'Cache-Control': 'public, max-age=60' } })
+  return new Response(feed, { headers: { 'Content-Type': 'application/atom+xml; charset=utf-8', 'Cache-Control': 'public, max-age=60', [SHARED_PAGE_HEADER]: 'public' } })
 }

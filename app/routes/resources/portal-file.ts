@@ -7,6 +7,7 @@ import { recordDocumentFetches } from '@server/files/fetches'
 import { contentDisposition, inlineFileHeaders } from '@server/files/headers'
 import { deliverFile, watermarkStamp } from '@server/files/delivery'
 import { portalTitle, resolvePortalOrg } from '@server/portal/resolve'
+import { COUNTED_FETCH_HEADER, SHARED_PAGE_HEADER, STORED_FILE_MAX_BYTES } from '@server/page-cache'
 
 /** Every view and download of a stored file comes through here, checked each time. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -35,10 +36,16 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   // A PDF that cannot be stamped is not sent unstamped: staff may share it by turning watermarks off.
   if (delivered === 'unreadable') throw data('This document cannot be watermarked for you, so it cannot be shared here. Please contact the company.', { status: 403 })
 
-  await recordDocumentFetches(context.db, request, context.clientAddress, org, viewer, [
-    { action: download ? 'file.download' : 'file.view', fileId: file.id, itemUid: decision.itemUid, name: file.original_name },
-  ])
+  const fetched = { action: download ? 'file.download' : 'file.view', fileId: file.id, itemUid: decision.itemUid, name: file.original_name } as const
+  await recordDocumentFetches(context.db, request, context.clientAddress, org, viewer, [fetched])
+  // A small public document as the public gets it: the app may keep it and answer the next anonymous
+  // fetches itself, each still counted (server/page-cache.ts).
+  const shared = viewer.mode === 'Public' && decision.public && file.size_bytes <= STORED_FILE_MAX_BYTES
   return new Response(Readable.toWeb(delivered.body) as ReadableStream<Uint8Array>, {
-    headers: { ...headers, ...(delivered.size !== null ? { 'Content-Length': String(delivered.size) } : {}) },
+    headers: {
+      ...headers,
+      ...(delivered.size !== null ? { 'Content-Length': String(delivered.size) } : {}),
+      ...(shared ? { [SHARED_PAGE_HEADER]: 'public', [COUNTED_FETCH_HEADER]: JSON.stringify({ orgId: org.id, fetch: fetched }) } : {}),
+    },
   })
 }

@@ -4,11 +4,12 @@ import { getViewer } from '@server/access/viewer'
 import { loadTrustData } from '@server/portal/trust-data'
 import { resolvePortalOrg } from '@server/portal/resolve'
 import { bearerToken, recordTprmFetch, tprmViewer } from '@server/tprm/tokens'
+import { SHARED_PAGE_HEADER } from '@server/page-cache'
 
 // The portal's content as JSON (docs/trust-data.md): what the public sees, or with a TPRM token
 // (`Authorization: Bearer …`) what the token's account may see now. A signed-in visitor gets their own view.
+// The public's answer is stored per content version and shared (server/page-cache.ts); no other is.
 
-const PUBLIC_CACHE = 'public, max-age=60'
 const PRIVATE_CACHE = 'private, no-store'
 
 const INVALID_TOKEN = {
@@ -37,21 +38,23 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     if (request.method === 'GET') {
       await recordTprmFetch(context.db, fetched, { ip: context.clientAddress, userAgent: request.headers.get('user-agent') })
     }
-    return json(request, trustData, PRIVATE_CACHE)
+    return json(request, trustData, false)
   }
 
   const viewer = await getViewer(request, context.db, org)
   const trustData = await loadTrustData(context.db, org, viewer)
   if (!trustData) throw data('This trust center has no content yet.', { status: 404 })
-  return json(request, trustData, viewer.mode === 'Public' ? PUBLIC_CACHE : PRIVATE_CACHE)
+  return json(request, trustData, viewer.mode === 'Public')
 }
 
-function json(request: Request, body: unknown, cacheControl: string) {
+function json(request: Request, body: unknown, shared: boolean) {
   const headers = {
     'Content-Type': 'application/json; charset=utf-8',
-    'Cache-Control': cacheControl,
+    // The public's answer takes the stored pages' caching headers and validator when the store keeps it.
+    'Cache-Control': shared ? 'public, max-age=60' : PRIVATE_CACHE,
     // The answer depends on who asks; a shared cache must not hand one viewer's answer to another.
     Vary: 'Authorization, Cookie',
+    ...(shared ? { [SHARED_PAGE_HEADER]: 'public' } : {}),
   }
   return new Response(request.method === 'HEAD' ? null : `${JSON.stringify(body, null, 2)}\n`, { headers })
 }
