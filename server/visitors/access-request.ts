@@ -79,12 +79,12 @@ export async function accountByDomain(db: Database, orgId: string, email: string
 }
 
 /** A domain, or any parent of it, in a list: blocking example.com blocks mail.example.com too. */
-export function domainListed(domain: string, list: readonly string[]) {
+function domainListed(domain: string, list: readonly string[]) {
   return list.some((entry) => domain === entry || domain.endsWith(`.${entry}`))
 }
 
 /** A free e-mail provider: the maintained email-providers list, plus the org's own additions. */
-export function isFreeMail(email: string, orgAdditions: readonly string[] = []) {
+function isFreeMail(email: string, orgAdditions: readonly string[] = []) {
   const domain = emailDomain(email)
   return FREE_MAIL.has(domain) || domainListed(domain, orgAdditions)
 }
