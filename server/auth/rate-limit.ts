@@ -21,3 +21,33 @@ export async function hitRateLimit(db: Database, key: string, limit: number, win
 export async function clearRateLimit(db: Database, key: string) {
   await db.deleteFrom('rate_limits').where('key', '=', key).execute()
 }
+
+const HOUR = 60 * 60
+
+/**
+ * The mails one inbox gets at most of each kind, whoever asks, from wherever, for whichever org of the
+ * deployment (issue 21: 8 addresses sent 40 login mails to one member in 10 s). Over the cap the mail is
+ * skipped and the answer on screen stays the same.
+ */
+export const RECIPIENT_CAPS = {
+  /** Login links and the notes answering the Login and Request Access tabs. */
+  access: { limit: 5, windowSeconds: HOUR },
+  /** Subscription confirmations (each org also sends one an hour at most: server/subscriptions). */
+  subscription: { limit: 3, windowSeconds: HOUR },
+  /** Colleague invitations, valid for 14 days: a few a day is plenty. */
+  invitation: { limit: 3, windowSeconds: 24 * HOUR },
+} as const
+
+/** One inbox: case and a "+tag" do not make another one. */
+export function inboxOf(email: string) {
+  const at = email.lastIndexOf('@')
+  const local = email.slice(0, at).replace(/\+.*$/, '')
+  return `${local}@${email.slice(at + 1)}`.toLowerCase()
+}
+
+/** Counts one mail of `kind` to `email`; false when the inbox has had its share. */
+export async function recipientCapAllows(db: Database, kind: keyof typeof RECIPIENT_CAPS, email: string) {
+  const { limit, windowSeconds } = RECIPIENT_CAPS[kind]
+  const { allowed } = await hitRateLimit(db, `mail:${kind}:${inboxOf(email)}`, limit, windowSeconds)
+  return allowed
+}

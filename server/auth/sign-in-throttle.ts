@@ -1,6 +1,6 @@
-import { isIPv6 } from 'node:net'
 import { sql } from 'kysely'
 import type { Database } from '../../db/index'
+import { throttledAddress } from '../http/client-address'
 import { clearRateLimit, hitRateLimit } from './rate-limit'
 
 // Staff sign-in throttling (docs/decisions/009). Every attempt is counted before its password is checked,
@@ -72,21 +72,6 @@ async function isTrustedPair(db: Database, key: string) {
     .where('window_started_at', '>', sql<Date>`now() - make_interval(secs => ${sql.lit(SIGN_IN_LIMITS.trustedSeconds)})`)
     .executeTakeFirst()
   return row !== undefined
-}
-
-/**
- * The unit a client is throttled as: an IPv4 address, or the /64 an IPv6 host is usually given whole
- * (otherwise one host would have endless addresses without failures).
- */
-export function throttledAddress(clientAddress: string) {
-  if (!isIPv6(clientAddress)) return clientAddress
-  // A trailing dotted quad is the last two groups.
-  const hex = clientAddress.replace(/(\d+)\.(\d+)\.(\d+)\.(\d+)$/, (_, a, b, c, d) => `${((+a << 8) | +b).toString(16)}:${((+c << 8) | +d).toString(16)}`)
-  const [head, tail] = hex.split('::')
-  const left = head ? head.split(':') : []
-  const right = tail ? tail.split(':') : []
-  const groups = tail === undefined ? left : [...left, ...Array<string>(8 - left.length - right.length).fill('0'), ...right]
-  return `${groups.slice(0, 4).map((group) => Number.parseInt(group, 16).toString(16)).join(':')}::/64`
 }
 
 function signInKeys(email: string, clientAddress: string) {

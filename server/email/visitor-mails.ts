@@ -1,5 +1,5 @@
 import { brandedMail, portalTitle, trustCenterName, type MailOrg } from './layout'
-import { oneLine } from './text'
+import { oneLine, unlinked } from './text'
 
 /**
  * The mails of the visitor-access journey (PRODUCT.md section 3), each built from the org and the values
@@ -100,19 +100,59 @@ export function loginLinkMail(org: MailOrg, to: { firstName: string }, loginUrl:
   })
 }
 
+/** To a member whose access to the product has ended, asking by either tab: signed in, they can ask to extend it. */
+export function accessExpiredMail(org: MailOrg, to: { firstName: string }, loginUrl: string, minutes: number): Mail {
+  const center = trustCenterName(org)
+  return brandedMail(org, {
+    subject: `Your access to ${center} has expired`,
+    heading: 'Your access has expired',
+    paragraphs: [greeting(to.firstName), `Your access to ${center} has expired. To ask the ${oneLine(org.name)} team to extend it, log in with the button below and choose Extend access.`],
+    button: { label: 'Log in to extend access', href: loginUrl },
+    note: `${linkNote(minutes)} If you did not ask for this, you can ignore this e-mail.`,
+  })
+}
+
+/** To a requester whose earlier request still waits for review, asking again by either tab. */
+export function requestPendingMail(org: MailOrg, to: { firstName: string }): Mail {
+  const center = trustCenterName(org)
+  return brandedMail(org, {
+    subject: `Your access request to ${center} is waiting for review`,
+    heading: 'Your request is waiting for review',
+    paragraphs: [
+      greeting(to.firstName),
+      `Your request to access ${center} is waiting for review by the ${oneLine(org.name)} team.`,
+      'You will get an e-mail as soon as it has been decided; there is no need to ask again.',
+    ],
+  })
+}
+
+/** To an address with no access and no request, asking for a login link: the way to ask for access. */
+export function noAccessYetMail(org: MailOrg, requestUrl: string): Mail {
+  const center = trustCenterName(org)
+  return brandedMail(org, {
+    subject: `Logging in to ${center}`,
+    heading: 'This address has no access yet',
+    paragraphs: ['Hello,', `Someone, hopefully you, asked to log in to ${center} with this address, which has no access yet.`, 'You can request access with the button below.'],
+    button: { label: 'Request access', href: requestUrl },
+    note: 'If you did not ask to log in, you can ignore this e-mail.',
+  })
+}
+
 /** To a colleague a member invited; the link opens the request form prefilled. */
 export function colleagueInviteMail(org: MailOrg, invite: { inviterName: string; accountName: string; message: string | null }, inviteUrl: string): Mail {
   const center = trustCenterName(org)
-  const inviter = oneLine(invite.inviterName)
-  const account = oneLine(invite.accountName)
+  // A member's words sent from the org's sender: no live link in them (issue 21).
+  const inviter = unlinked(oneLine(invite.inviterName))
+  const account = unlinked(oneLine(invite.accountName))
+  const message = invite.message?.trim() ? unlinked(invite.message) : undefined
   return brandedMail(org, {
     subject: `${inviter} invited you to ${center}`,
     heading: `You're invited to ${center}`,
     paragraphs: [
       `${inviter}${account ? ` from ${account}` : ''} invited you to ${center}, where ${oneLine(org.name)} shares its security and compliance information.`,
-      ...(invite.message?.trim() ? [`${inviter} wrote:`] : []),
+      ...(message ? [`${inviter} wrote:`] : []),
     ],
-    quote: invite.message?.trim() ? invite.message : undefined,
+    quote: message,
     button: { label: 'Request access', href: inviteUrl },
     note: 'If you were not expecting this invitation, you can ignore this e-mail.',
   })

@@ -1,4 +1,4 @@
-import { isIP } from 'node:net'
+import { isIP, isIPv6 } from 'node:net'
 import type { IncomingMessage } from 'node:http'
 
 // The one place that decides who a request comes from: sign-in throttling, form rate limits and audit
@@ -23,4 +23,19 @@ export function normaliseAddress(value: string | undefined): string | null {
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(bare)
   const address = mapped ? mapped[1] : bare
   return isIP(address) ? address.toLowerCase() : null
+}
+
+/**
+ * The unit a client is counted as in every rate limit (sign-in, forms, mails): an IPv4 address, or the
+ * /64 an IPv6 host is usually given whole (otherwise one host would have endless addresses to spend).
+ */
+export function throttledAddress(clientAddress: string) {
+  if (!isIPv6(clientAddress)) return clientAddress
+  // A trailing dotted quad is the last two groups.
+  const hex = clientAddress.replace(/(\d+)\.(\d+)\.(\d+)\.(\d+)$/, (_, a, b, c, d) => `${((+a << 8) | +b).toString(16)}:${((+c << 8) | +d).toString(16)}`)
+  const [head, tail] = hex.split('::')
+  const left = head ? head.split(':') : []
+  const right = tail ? tail.split(':') : []
+  const groups = tail === undefined ? left : [...left, ...Array<string>(8 - left.length - right.length).fill('0'), ...right]
+  return `${groups.slice(0, 4).map((group) => Number.parseInt(group, 16).toString(16)).join(':')}::/64`
 }

@@ -1,5 +1,6 @@
 import type { Database } from '../../db/index'
 import type { SubscribeSource } from '../../app/lib/schemas/access'
+import { recipientCapAllows } from '../auth/rate-limit'
 import { hashToken, looksLikeToken, newToken } from '../auth/tokens'
 import { confirmSubscriptionMail } from '../email/subscription-mails'
 import { enqueueEmail } from '../email/outbox'
@@ -36,6 +37,7 @@ export async function requestSubscription(db: Database, env: Env, org: { id: str
       .executeTakeFirst()
     if (existing?.status === 'confirmed') return
     if (existing?.confirm_sent_at && Date.now() - new Date(existing.confirm_sent_at).getTime() < CONFIRM_RESEND_MINUTES * 60_000) return
+    if (!(await recipientCapAllows(trx, 'subscription', input.email))) return
     const token = newToken()
     const values = { confirm_token_hash: hashToken(token), confirm_sent_at: new Date(), status: 'pending' as const }
     if (existing) await trx.updateTable('subscribers').set(values).where('id', '=', existing.id).execute()

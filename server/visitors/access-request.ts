@@ -9,24 +9,18 @@ import { readAccessRequestFields, type AccessRequestFields } from '../../app/lib
 import type { AccessRequestInput } from '../../app/lib/schemas/access'
 import { recordAudit } from '../audit/record'
 import { enqueueEmail } from '../email/outbox'
-import { extendRequestMail, newRequestMail, requestReceivedMail } from '../email/visitor-mails'
+import { declinedMail, extendRequestMail, newRequestMail, noAccessYetMail, requestPendingMail, requestReceivedMail } from '../email/visitor-mails'
+import { recipientCapAllows } from '../auth/rate-limit'
+import { withQuery } from '../../app/lib/format'
 import { defaultExpiry, grantAccess, sendLoginMail } from './grant'
 import { findColleagueInvite } from './invites'
 import { mailOrg, requestReviewers } from './mail-org'
 
-/** The spec's access feedback types, plus request_sent for a new request waiting for review. */
-export type AccessOutcome =
-  | 'request_sent'
-  | 'request_approved'
-  | 'account_already_exists'
-  | 'pending_request'
-  | 'request_declined'
-  | 'request_declined_blocked_domain'
-  | 'request_declined_third_party'
-  | 'request_access_auto_declined'
-  | 'access_expired'
-  | 'not_work_email'
-  | 'unique_violation'
+/**
+ * What the Request Access tab answers on screen: only what follows from the address typed (decision 013).
+ * Where the person stands (a member, live or expired; a request pending or declined) goes by e-mail.
+ */
+export type AccessOutcome = 'request_sent' | 'request_approved' | 'request_declined_blocked_domain' | 'not_work_email' | 'unique_violation'
 
 export interface AccessSettings {
   fields: AccessRequestFields
@@ -86,21 +80,24 @@ export async function accountByDomain(db: Database, orgId: string, email: string
 }
 
 /** A domain, or any parent of it, in a list: blocking example.com blocks mail.example.com too. */
-export function domainListed(domain: string, list: readonly string[]) {
+function domainListed(domain: string, list: readonly string[]) {
   return list.some((entry) => domain === entry || domain.endsWith(`.${entry}`))
 }
 
 /** A free e-mail provider: the maintained email-providers list, plus the org's own additions. */
-export function isFreeMail(email: string, orgAdditions: readonly string[] = []) {
+function isFreeMail(email: string, orgAdditions: readonly string[] = []) {
   const domain = emailDomain(email)
   return FREE_MAIL.has(domain) || domainListed(domain, orgAdditions)
 }
 
-const DECLINED: Record<string, AccessOutcome> = {
-  declined: 'request_declined',
-  declined_third_party: 'request_declined_third_party',
-  declined_auto: 'request_access_auto_declined',
+/** The answers decided by the typed address alone: a free provider, a blocked domain, or nothing to say. */
+export function typedAddressRefusal(email: string, settings: Pick<AccessSettings, 'freeMailDomains' | 'blockedDomains'>) {
+  if (isFreeMail(email, settings.freeMailDomains)) return 'not_work_email' as const
+  if (domainListed(emailDomain(email), settings.blockedDomains)) return 'request_declined_blocked_domain' as const
+  return null
 }
+
+const DECLINED = ['declined', 'declined_third_party', 'declined_auto']
 
 export interface RequestMeta {
   ip: string | null
@@ -109,7 +106,8 @@ export interface RequestMeta {
 
 /**
  * The server's decision on a Request Access submission, in the order PRODUCT.md section 3 fixes
- * (input was validated by the caller). Everything it writes, mails included, is one transaction.
+ * (input was validated by the caller). Everything it writes, mails included, is one transaction. What it
+ * answers depends on the typed address only; a member or an earlier requester is told the rest by e-mail.
  */
 export async function submitAccessRequest(
   db: Database,
@@ -120,38 +118,14 @@ export async function submitAccessRequest(
 ): Promise<{ outcome: AccessOutcome; email: string }> {
   const settings = await loadAccessSettings(db, org.id)
   const email = input.email
-  const domain = emailDomain(email)
   const answer = (outcome: AccessOutcome) => ({ outcome, email })
 
-  if (isFreeMail(email, settings.freeMailDomains)) return answer('not_work_email')
-  if (domainListed(domain, settings.blockedDomains)) return answer('request_declined_blocked_domain')
+  const refusal = typedAddressRefusal(email, settings)
+  if (refusal) return answer(refusal)
 
-  const member = await db
-    .selectFrom('account_members')
-    .leftJoin('account_products', (join) => join.onRef('account_products.account_id', '=', 'account_members.account_id').on('account_products.product_id', '=', input.productId))
-    .select(['account_members.id', 'account_members.first_name', 'account_products.access_expires_at'])
-    .where('account_members.org_id', '=', org.id)
-    .where('account_members.email', '=', email)
-    .executeTakeFirst()
-  if (member?.access_expires_at) {
-    if (accessLive(member.access_expires_at)) {
-      await db.transaction().execute((trx) => sendLoginMail(trx, env, { orgId: org.id, memberId: member.id, firstName: member.first_name, email }, 'login'))
-      return answer('account_already_exists')
-    }
-    return answer('access_expired')
-  }
-
-  const earlier = await db
-    .selectFrom('access_requests')
-    .select(['status'])
-    .where('org_id', '=', org.id)
-    .where('email', '=', email)
-    .where('kind', '=', 'access')
-    .orderBy('created_at', 'desc')
-    .limit(1)
-    .executeTakeFirst()
-  if (earlier?.status === 'pending') return answer('pending_request')
-  if (earlier && DECLINED[earlier.status]) return answer(DECLINED[earlier.status])
+  // What anyone typing this address is told: approved at once by a rule or invitation, else sent.
+  const shown = (await autoApproval(db, org.id, settings, input, { asStranger: true })) ? 'request_approved' : 'request_sent'
+  if (await mailStanding(db, env, org.id, email, input.productId, 'request')) return answer(shown)
 
   const approval = await autoApproval(db, org.id, settings, input)
   try {
@@ -193,12 +167,14 @@ export async function submitAccessRequest(
         })
         if (granted.ok) {
           if (approval.inviteId) await trx.updateTable('account_invites').set({ used_at: new Date() }).where('id', '=', approval.inviteId).execute()
-          return answer('request_approved')
+          return answer(shown)
         }
         throw new Error(`Auto-approval failed: ${granted.message}`)
       }
       const mailing = await mailOrg(trx, env, org.id)
-      await enqueueEmail(trx, { orgId: org.id, to: email, ...requestReceivedMail(mailing, { firstName: input.firstName }) })
+      if (await recipientCapAllows(trx, 'access', email)) {
+        await enqueueEmail(trx, { orgId: org.id, to: email, ...requestReceivedMail(mailing, { firstName: input.firstName }) })
+      }
       const product = await trx.selectFrom('products').select('name').where('id', '=', input.productId).executeTakeFirst()
       const reviewUrl = `${env.APP_URL}/access-requests?status=pending`
       const notice = newRequestMail(
@@ -217,7 +193,7 @@ export async function submitAccessRequest(
       )
       for (const reviewer of await requestReviewers(trx, org.id)) await enqueueEmail(trx, { orgId: org.id, to: reviewer, ...notice })
       await recordAudit(trx, { orgId: org.id, actor: email, action: 'access.request', target: request.id, ip: meta.ip, userAgent: meta.userAgent })
-      return answer('request_sent')
+      return answer(shown)
     })
   } catch (error) {
     // Two submissions for one address racing past the pending check: the index lets one through.
@@ -226,8 +202,55 @@ export async function submitAccessRequest(
   }
 }
 
+/**
+ * Tells an address by e-mail where it stands, within the recipient cap: a member a login link (an
+ * expired one, the way to extend); an earlier requester that the request is pending or was declined;
+ * on the Login tab, anyone else how to request access. False when the Request Access tab is to go on
+ * and file a new request (no member with access to the product, no request pending or declined).
+ */
+async function mailStanding(db: Database, env: Env, orgId: string, email: string, productId: string | null, tab: 'request' | 'login') {
+  const member = await db
+    .selectFrom('account_members')
+    .leftJoin('account_products', (join) =>
+      join.onRef('account_products.account_id', '=', 'account_members.account_id').on((eb) => (productId ? eb('account_products.product_id', '=', productId) : eb.lit(false))),
+    )
+    .select(['account_members.id', 'account_members.first_name', 'account_products.access_expires_at'])
+    .where('account_members.org_id', '=', orgId)
+    .where('account_members.email', '=', email)
+    .executeTakeFirst()
+  // A member of an account without this product goes on down the list when requesting it.
+  if (member && (member.access_expires_at || tab === 'login')) {
+    const expired = member.access_expires_at !== null && !accessLive(member.access_expires_at)
+    await db.transaction().execute(async (trx) => {
+      if (await recipientCapAllows(trx, 'access', email)) await sendLoginMail(trx, env, { orgId, memberId: member.id, firstName: member.first_name, email }, expired ? 'expired' : 'login')
+    })
+    return true
+  }
+  const earlier = await db
+    .selectFrom('access_requests')
+    .select(['status', 'first_name'])
+    .where('org_id', '=', orgId)
+    .where('email', '=', email)
+    .where('kind', '=', 'access')
+    .orderBy('created_at', 'desc')
+    .limit(1)
+    .executeTakeFirst()
+  const pending = earlier?.status === 'pending'
+  const declined = earlier !== undefined && DECLINED.includes(earlier.status)
+  if (!pending && !declined && tab === 'request') return false
+  await db.transaction().execute(async (trx) => {
+    if (!(await recipientCapAllows(trx, 'access', email))) return
+    const org = await mailOrg(trx, env, orgId)
+    const person = { firstName: earlier?.first_name ?? '' }
+    const requestUrl = withQuery(org.portalUrl, '', { requestAccess: 'true', email })
+    const mail = pending ? requestPendingMail(org, person) : declined ? declinedMail(org, person) : noAccessYetMail(org, requestUrl)
+    await enqueueEmail(trx, { orgId, to: email, ...mail })
+  })
+  return true
+}
+
 /** Which rule, if any, approves this request at once, and into which account and profile. */
-async function autoApproval(db: Database, orgId: string, settings: AccessSettings, input: AccessRequestInput) {
+async function autoApproval(db: Database, orgId: string, settings: AccessSettings, input: AccessRequestInput, options: { asStranger?: boolean } = {}) {
   if (input.inviteToken) {
     const invite = await findColleagueInvite(db, orgId, input.inviteToken)
     if (invite && invite.email === input.email) {
@@ -240,7 +263,7 @@ async function autoApproval(db: Database, orgId: string, settings: AccessSetting
   if (!byRule) return null
   // A member asking for another product stays in their own account; otherwise the account of the org
   // that owns the domain takes the requester in, with its own profile when it has one.
-  const member = await db.selectFrom('account_members').select('account_id').where('org_id', '=', orgId).where('email', '=', input.email).executeTakeFirst()
+  const member = options.asStranger ? undefined : await db.selectFrom('account_members').select('account_id').where('org_id', '=', orgId).where('email', '=', input.email).executeTakeFirst()
   const accountId = member?.account_id ?? (await accountByDomain(db, orgId, input.email))
   const access = accountId ? await accountAccess(db, accountId, input.productId) : null
   // Access staff revoked or let expire stays so until staff decide: the request goes to review.
@@ -267,20 +290,12 @@ function isUniqueViolation(error: unknown) {
 }
 
 /**
- * The Login tab: a member of one of the org's accounts gets a login link by e-mail (an expired one too:
- * signed in, they see the access-expired dialog and can ask to extend). Anyone else gets nothing. The
- * caller answers every address the same way, so the form tells nobody who has an account.
+ * The Login tab: every address gets a mail saying what to do (a member a login link, an expired one the
+ * way to extend, anyone else the way to request access or where their request stands), within the
+ * recipient cap. The caller answers every address the same way, so the form tells nobody who has an account.
  */
-export async function requestLoginLink(db: Database, env: Env, org: { id: string }, email: string, allowed: boolean) {
-  if (!allowed) return
-  const member = await db
-    .selectFrom('account_members')
-    .select(['id', 'first_name'])
-    .where('org_id', '=', org.id)
-    .where('email', '=', email)
-    .executeTakeFirst()
-  if (!member) return
-  await db.transaction().execute((trx) => sendLoginMail(trx, env, { orgId: org.id, memberId: member.id, firstName: member.first_name, email }, 'login'))
+export async function requestLoginLink(db: Database, env: Env, org: { id: string }, email: string, productId: string | null, allowed: boolean) {
+  if (allowed) await mailStanding(db, env, org.id, email, productId, 'login')
 }
 
 export type ExtendOutcome = 'request_sent' | 'already_has_access' | 'already_requested' | 'error'
@@ -292,8 +307,6 @@ export async function requestExtension(
   org: { id: string },
   memberId: string,
   productId: string,
-  /** Asked for by address, not signed in: only access that existed and expired can be extended. */
-  options: { onlyExpired?: boolean } = {},
 ): Promise<ExtendOutcome> {
   const member = await db
     .selectFrom('account_members')
@@ -312,7 +325,6 @@ export async function requestExtension(
     .executeTakeFirst()
   if (!member) return 'error'
   if (member.access_expires_at && accessLive(member.access_expires_at)) return 'already_has_access'
-  if (options.onlyExpired && !member.access_expires_at) return 'error'
   try {
     return await db.transaction().execute(async (trx) => {
       const pending = await trx.selectFrom('access_requests').select('id').where('org_id', '=', org.id).where('email', '=', member.email).where('status', '=', 'pending').executeTakeFirst()

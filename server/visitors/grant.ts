@@ -3,7 +3,7 @@ import { jsonb } from '../../db/json'
 import { orgProfile } from '../accounts/profiles'
 import type { Env } from '../env'
 import { recordAudit } from '../audit/record'
-import { approvedMail, loginLinkMail } from '../email/visitor-mails'
+import { accessExpiredMail, approvedMail, loginLinkMail } from '../email/visitor-mails'
 import { enqueueEmail } from '../email/outbox'
 import { issueLoginLink, LOGIN_LINK_MINUTES } from './login-links'
 import { mailOrg } from './mail-org'
@@ -101,16 +101,18 @@ export async function grantAccess(trx: Database, env: Env, input: GrantInput): P
   return { ok: true, accountId, memberId: member.id }
 }
 
-/** A login link for a member, e-mailed as an approval or as a plain login link; the token is the mail's secret. */
+const LOGIN_MAILS = { approved: approvedMail, login: loginLinkMail, expired: accessExpiredMail }
+
+/** A login link for a member, e-mailed as an approval, a plain login link or the way to extend; the token is the mail's secret. */
 export async function sendLoginMail(
   trx: Database,
   env: Env,
   member: { orgId: string; memberId: string; firstName: string; email: string },
-  kind: 'approved' | 'login',
+  kind: keyof typeof LOGIN_MAILS,
 ) {
   const org = await mailOrg(trx, env, member.orgId)
   const link = await issueLoginLink(trx, { orgId: member.orgId, memberId: member.memberId, portalUrl: org.portalUrl })
-  const mail = kind === 'approved' ? approvedMail(org, member, link.url, LOGIN_LINK_MINUTES) : loginLinkMail(org, member, link.url, LOGIN_LINK_MINUTES)
+  const mail = LOGIN_MAILS[kind](org, member, link.url, LOGIN_LINK_MINUTES)
   await enqueueEmail(trx, { orgId: member.orgId, to: member.email, ...mail, secrets: [link.token] })
 }
 

@@ -2,6 +2,7 @@ import { data, type AppLoadContext } from 'react-router'
 import { accountLive } from '../access/live'
 import { accountMember, getViewer, type PortalViewer } from '../access/viewer'
 import { hitRateLimit } from '../auth/rate-limit'
+import { throttledAddress } from '../http/client-address'
 import { kickEmailWorker } from '../email/worker'
 import { parseForm } from '../http/forms'
 import { redirectTo, redirectWithToast } from '../http/redirect'
@@ -13,13 +14,12 @@ import {
   ndaSignSchema,
   subscribeSchema,
   unsubscribeSchema,
-  visitorEmail,
   visitorLoginSchema,
 } from '../../app/lib/schemas/access'
 import { withQuery } from '../../app/lib/format'
 import { requestSubscription, unsubscribe } from '../subscriptions/subscribe'
-import { domainListed, emailDomain, isFreeMail, loadAccessSettings, requestExtension, requestLoginLink, submitAccessRequest, type AccessOutcome, type ExtendOutcome } from './access-request'
-import { inviteColleagues } from './invites'
+import { loadAccessSettings, requestExtension, requestLoginLink, submitAccessRequest, typedAddressRefusal, type AccessOutcome, type ExtendOutcome } from './access-request'
+import { inviteColleagues, refusedInvitees } from './invites'
 import { signNda } from './nda'
 import { destroyVisitorSession } from './sessions'
 import { addComment } from './comments'
@@ -51,12 +51,14 @@ export const SUBSCRIBE_CHECK_EMAIL = 'Please check your email inbox to confirm y
 export const UNSUBSCRIBED = 'You have been unsubscribed to updates'
 export const UNKNOWN_ERROR = 'Unfortunately, an unknown error has occurred.'
 
-/** A login answer takes at least this long, whatever the address, so timing tells nothing. */
-const LOGIN_ANSWER_MS = 400
+/** A login or request answer takes at least this long, whatever the address, so timing tells nothing. */
+const ANSWER_MS = 400
+const answerNoSoonerThan = (started: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, started + ANSWER_MS - Date.now())))
 const MINUTE = 60
 
 // Per e-mail limits count per (e-mail, client address): nobody elsewhere can use up a member's own
-// login links or requests (SECURITY-REVIEW.md, denial of someone else).
+// login links or requests (SECURITY-REVIEW.md, denial of someone else). What one inbox receives, whoever
+// asks, is capped where the mails are written (RECIPIENT_CAPS in server/auth/rate-limit.ts).
 const LIMITS = {
   requestPerAddress: { limit: 10, window: 15 * MINUTE },
   requestPerEmail: { limit: 5, window: 60 * MINUTE },
@@ -82,19 +84,22 @@ export async function handleVisitorAction(request: Request, context: AppLoadCont
   const org = await resolvePortalOrg(context.db, context.env, request, params.orgSlug)
   const intent = formData.get('intent') as VisitorIntent
   const meta = { ip: context.clientAddress, userAgent: request.headers.get('user-agent') }
+  // Limits count an IPv6 client by its /64; audit rows keep the address itself.
+  const client = throttledAddress(meta.ip)
   const url = new URL(request.url)
   const home = url.pathname
 
   switch (intent) {
     case 'request-access': {
+      const started = Date.now()
       const settings = await loadAccessSettings(context.db, org.id)
       const products = await context.db.selectFrom('products').select('id').where('org_id', '=', org.id).execute()
       const submission = parseForm(formData, accessRequestSchema(settings.fields, products.map((product) => product.id)))
       if (submission.status !== 'success') return data({ intent, result: submission.reply() } satisfies AccessActionData, { status: 400 })
       if (formData.get(HONEYPOT)) return { intent, outcome: 'request_sent', email: submission.value.email } satisfies AccessActionData
-      const perAddress = await hitRateLimit(context.db, `access-request:ip:${meta.ip}`, LIMITS.requestPerAddress.limit, LIMITS.requestPerAddress.window)
+      const perAddress = await hitRateLimit(context.db, `access-request:ip:${client}`, LIMITS.requestPerAddress.limit, LIMITS.requestPerAddress.window)
       if (!perAddress.allowed) throw tooMany(perAddress.retryAfterSeconds)
-      const perEmail = await hitRateLimit(context.db, `access-request:email:${submission.value.email}:ip:${meta.ip}`, LIMITS.requestPerEmail.limit, LIMITS.requestPerEmail.window)
+      const perEmail = await hitRateLimit(context.db, `access-request:email:${submission.value.email}:ip:${client}`, LIMITS.requestPerEmail.limit, LIMITS.requestPerEmail.window)
       if (!perEmail.allowed) throw tooMany(perEmail.retryAfterSeconds)
       const { outcome, email } = await submitAccessRequest(context.db, context.env, org, submission.value, meta)
       // "Subscribe to updates" ticked on the request: the same double opt-in as the popover.
@@ -105,6 +110,7 @@ export async function handleVisitorAction(request: Request, context: AppLoadCont
       if (outcome === 'not_work_email') return data({ intent, result: submission.reply({ fieldErrors: { email: [NOT_WORK_EMAIL] } }) } satisfies AccessActionData, { status: 400 })
       if (outcome === 'unique_violation') return data({ intent, result: submission.reply({ formErrors: [UNKNOWN_ERROR] }) } satisfies AccessActionData, { status: 409 })
       kickEmailWorker()
+      await answerNoSoonerThan(started)
       return { intent, outcome, email } satisfies AccessActionData
     }
     case 'login': {
@@ -112,39 +118,33 @@ export async function handleVisitorAction(request: Request, context: AppLoadCont
       const submission = parseForm(formData, visitorLoginSchema)
       if (submission.status !== 'success') return data({ intent, result: submission.reply() } satisfies AccessActionData, { status: 400 })
       const email = submission.value.email
-      const perAddress = await hitRateLimit(context.db, `visitor-login:ip:${meta.ip}`, LIMITS.loginPerAddress.limit, LIMITS.loginPerAddress.window)
+      const perAddress = await hitRateLimit(context.db, `visitor-login:ip:${client}`, LIMITS.loginPerAddress.limit, LIMITS.loginPerAddress.window)
       if (!perAddress.allowed) throw tooMany(perAddress.retryAfterSeconds)
       const settings = await loadAccessSettings(context.db, org.id)
       // Decided from the address alone, so saying so reveals nothing about who has an account.
-      if (isFreeMail(email, settings.freeMailDomains)) return data({ intent, result: submission.reply({ fieldErrors: { email: [NOT_WORK_EMAIL] } }) } satisfies AccessActionData, { status: 400 })
-      if (domainListed(emailDomain(email), settings.blockedDomains)) return { intent, outcome: 'request_declined_blocked_domain', email } satisfies AccessActionData
+      const refusal = typedAddressRefusal(email, settings)
+      if (refusal === 'not_work_email') return data({ intent, result: submission.reply({ fieldErrors: { email: [NOT_WORK_EMAIL] } }) } satisfies AccessActionData, { status: 400 })
+      if (refusal) return { intent, outcome: refusal, email } satisfies AccessActionData
       // Over the per-address limit the answer stays the same; only the mail is not sent.
-      const perEmail = await hitRateLimit(context.db, `visitor-login:email:${email}:ip:${meta.ip}`, LIMITS.loginPerEmail.limit, LIMITS.loginPerEmail.window)
-      await requestLoginLink(context.db, context.env, org, email, perEmail.allowed && !formData.get(HONEYPOT))
+      const perEmail = await hitRateLimit(context.db, `visitor-login:email:${email}:ip:${client}`, LIMITS.loginPerEmail.limit, LIMITS.loginPerEmail.window)
+      const productId = await currentProductId(context, org, params.productSlug)
+      await requestLoginLink(context.db, context.env, org, email, productId, perEmail.allowed && !formData.get(HONEYPOT))
       kickEmailWorker()
-      await new Promise((resolve) => setTimeout(resolve, Math.max(0, started + LOGIN_ANSWER_MS - Date.now())))
+      await answerNoSoonerThan(started)
       return { intent, outcome: 'login_sent', email } satisfies AccessActionData
     }
     case 'extend-access': {
       const viewer = await getViewer(request, context.db, org)
       const productId = await currentProductId(context, org, params.productSlug)
-      const perAddress = await hitRateLimit(context.db, `access-request:ip:${meta.ip}`, LIMITS.requestPerAddress.limit, LIMITS.requestPerAddress.window)
+      const perAddress = await hitRateLimit(context.db, `access-request:ip:${client}`, LIMITS.requestPerAddress.limit, LIMITS.requestPerAddress.window)
       if (!perAddress.allowed) throw tooMany(perAddress.retryAfterSeconds)
       const signedIn = accountMember(viewer)?.id
+      // Asked for signed in only: an expired member gets a login link by either tab (decision 013).
+      if (!signedIn) throw data('Please log in again.', { status: 401 })
       if (!productId) return { intent, outcome: 'error' } satisfies AccessActionData
-      if (signedIn) {
-        const outcome = await requestExtension(context.db, context.env, org, signedIn, productId)
-        kickEmailWorker()
-        return { intent, outcome } satisfies AccessActionData
-      }
-      // From the access-expired dialog of the Request Access tab, not signed in: every address gets the
-      // same answer, so it tells nobody who is a member; only an expired member's request is filed.
-      const memberId = await memberByEmail(context, org, formData.get('email'))
-      if (memberId && !formData.get(HONEYPOT)) {
-        await requestExtension(context.db, context.env, org, memberId, productId, { onlyExpired: true })
-        kickEmailWorker()
-      }
-      return { intent, outcome: 'request_sent' } satisfies AccessActionData
+      const outcome = await requestExtension(context.db, context.env, org, signedIn, productId)
+      kickEmailWorker()
+      return { intent, outcome } satisfies AccessActionData
     }
     case 'logout': {
       const cookie = await destroyVisitorSession(context.db, context.env, request)
@@ -173,6 +173,8 @@ export async function handleVisitorAction(request: Request, context: AppLoadCont
       form.set('message', String(formData.get('message') ?? ''))
       const submission = parseForm(form, inviteColleaguesSchema)
       if (submission.status !== 'success') return data({ intent, result: submission.reply() } satisfies AccessActionData, { status: 400 })
+      const refused = await refusedInvitees(context.db, org.id, submission.value.emails)
+      if (refused.length) return data({ intent, result: submission.reply({ fieldErrors: { emails: refused } }) } satisfies AccessActionData, { status: 400 })
       const { limit, window } = LIMITS.invitesPerMember
       const perMember = await hitRateLimit(context.db, `invite:member:${viewer.account.member.id}`, limit, window, submission.value.emails.length)
       if (!perMember.allowed) throw tooMany(perMember.retryAfterSeconds)
@@ -183,10 +185,10 @@ export async function handleVisitorAction(request: Request, context: AppLoadCont
     case 'subscribe': {
       const submission = parseForm(formData, subscribeSchema)
       if (submission.status !== 'success') return data({ intent, result: submission.reply() } satisfies AccessActionData, { status: 400 })
-      const perAddress = await hitRateLimit(context.db, `subscribe:ip:${meta.ip}`, LIMITS.subscribePerAddress.limit, LIMITS.subscribePerAddress.window)
+      const perAddress = await hitRateLimit(context.db, `subscribe:ip:${client}`, LIMITS.subscribePerAddress.limit, LIMITS.subscribePerAddress.window)
       if (!perAddress.allowed) throw tooMany(perAddress.retryAfterSeconds)
       const { email, source } = submission.value
-      const perEmail = await hitRateLimit(context.db, `subscribe:email:${email}:ip:${meta.ip}`, LIMITS.subscribePerEmail.limit, LIMITS.subscribePerEmail.window)
+      const perEmail = await hitRateLimit(context.db, `subscribe:email:${email}:ip:${client}`, LIMITS.subscribePerEmail.limit, LIMITS.subscribePerEmail.window)
       // Whatever the address and however often, the same answer (no enumeration, no mail bombing).
       if (perEmail.allowed && !formData.get(HONEYPOT)) {
         await requestSubscription(context.db, context.env, org, { email, source })
@@ -245,13 +247,4 @@ export async function currentProductId(context: AppLoadContext, org: PortalOrg, 
     .$call((query) => (productSlug ? query.where('slug', '=', productSlug.toLowerCase()) : query.where('is_default', '=', true)))
     .executeTakeFirst()
   return product?.id ?? null
-}
-
-const emailField = visitorEmail('Email is required')
-
-async function memberByEmail(context: AppLoadContext, org: PortalOrg, value: FormDataEntryValue | null) {
-  const parsed = emailField.safeParse(value)
-  if (!parsed.success) return null
-  const member = await context.db.selectFrom('account_members').select('id').where('org_id', '=', org.id).where('email', '=', parsed.data).executeTakeFirst()
-  return member?.id ?? null
 }

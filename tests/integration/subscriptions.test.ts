@@ -85,6 +85,20 @@ describeEachDatabase('subscriptions to trust updates', (database) => {
     expect((await subscriberOf(org, confirmed))?.status).toBe('confirmed')
   })
 
+  it('sends one inbox at most 3 confirmations an hour, whatever the org or +tag, with the same answer', async () => {
+    const orgs = [await createOrg(database()), await createOrg(database()), await createOrg(database())]
+    const email = `flooded-${orgs[0].slug}@fabrikam.test`
+    const aliases = [email, email.replace('@', '+a@'), email.replace('@', '+b@'), email.replace('@', '+c@')]
+    for (const org of orgs) {
+      for (const alias of aliases.slice(0, 2)) {
+        const answered = await subscribe(org, alias)
+        expect([answered.status, answered.toast]).toEqual([302, SUBSCRIBE_CHECK_EMAIL])
+      }
+    }
+    const mails = await db().selectFrom('outbox').select('recipient').where('recipient', 'in', aliases).execute()
+    expect(mails).toHaveLength(3)
+  })
+
   it('refuses a malformed address with the field message and writes nothing; limits one client address', async () => {
     const org = await createOrg(database())
     for (const email of ['', 'not-an-address', 'a@b.test\r\nBcc: victim@x.test', `<b>@x.test`, 'x'.repeat(300) + '@x.test']) {

@@ -1,6 +1,7 @@
 // The Request Access and Login tabs of the access modal (PRODUCT.md section 3, portal spec sections 5 and 8):
-// every outcome code of a request, in the order the server decides them, and a login answer that tells
-// nobody who has an account. Each test builds an org of its own; mails are read from the outbox.
+// the requests the server decides in order, answers on screen that tell nobody who has an account (the
+// mail tells the person where they stand: decision 013), and the cap on mails one inbox receives.
+// Each test builds an org of its own; mails are read from the outbox.
 import { expect, it } from 'vitest'
 import { action as portalAction } from '../../app/routes/portal/portal'
 import { describeEachDatabase } from '../setup/database'
@@ -165,14 +166,17 @@ describeEachDatabase('visitor access requests and login', (database) => {
     expect(outcomeOf(await requestAccess(org, `dana@not${blocked}`))).toEqual({ status: 200, outcome: 'request_sent' })
   })
 
-  it('answers a member whose access is live with account_already_exists, and mails a login link', async () => {
+  it('answers a member whose access is live as a stranger ("request sent"), and mails a login link', async () => {
     const org = await createOrg(database())
     const member = await memberOf(org, `fox@${domainOf(org, 'fbi')}`)
     const before = await counts(org)
 
     const answered = await requestAccess(org, member.email)
+    const stranger = await requestAccess(org, `fox-twin@${domainOf(org, 'fbi')}`)
     expect(answered.status).toBe(200)
-    expect(answered.data).toEqual({ intent: 'request-access', outcome: 'account_already_exists', email: member.email })
+    expect(answered.data).toEqual({ intent: 'request-access', outcome: 'request_sent', email: member.email })
+    expect(outcomeOf(stranger)).toEqual(outcomeOf(answered))
+    expect([...answered.headers.keys()].sort()).toEqual([...stranger.headers.keys()].sort())
     const mails = await mailsTo(member.email)
     expect(mails).toHaveLength(1)
     expect(mails[0].subject).toMatch(/^Your login link for /)
@@ -180,36 +184,66 @@ describeEachDatabase('visitor access requests and login', (database) => {
     expect(mails[0].secrets).toHaveLength(1)
     const link = await db().selectFrom('visitor_login_links').select(['member_id', 'used_at']).where('member_id', '=', member.id).execute()
     expect(link).toEqual([{ member_id: member.id, used_at: null }])
-    expect(await counts(org)).toEqual({ ...before, mails: before.mails + 1 })
+    expect((await requestsOf(org)).map((request) => request.email)).toEqual([`fox-twin@${domainOf(org, 'fbi')}`])
+    expect((await counts(org)).members).toBe(before.members)
   })
 
-  it('answers a member whose access expired with access_expired, and sends nothing', async () => {
+  it('answers a member whose access expired "request sent", and mails a login link to extend it', async () => {
     const org = await createOrg(database())
     const member = await memberOf(org, `skinner@${domainOf(org, 'fbi')}`, { expired: true })
     const before = await counts(org)
-    expect(outcomeOf(await requestAccess(org, member.email))).toEqual({ status: 200, outcome: 'access_expired' })
-    expect(await counts(org)).toEqual(before)
+    expect(outcomeOf(await requestAccess(org, member.email))).toEqual({ status: 200, outcome: 'request_sent' })
+    const [mail, ...more] = await mailsTo(member.email)
+    expect(more).toEqual([])
+    expect(mail.subject).toMatch(/ has expired$/)
+    expect(mail.text_body).toContain('Log in to extend access')
+    expect(mail.text_body).toContain(`${org.home}/access/[redacted:1]`)
+    expect(mail.secrets).toHaveLength(1)
+    expect(await counts(org)).toEqual({ ...before, mails: before.mails + 1 })
   })
 
-  it('answers a second request while the first is pending with pending_request', async () => {
+  it('answers a second request while the first is pending "request sent", files nothing, and mails that it is pending', async () => {
     const org = await createOrg(database())
     const email = `dana@${domainOf(org, 'fabrikam')}`
     expect(outcomeOf(await requestAccess(org, email))).toEqual({ status: 200, outcome: 'request_sent' })
     const before = await counts(org)
-    expect(outcomeOf(await requestAccess(org, email, { firstName: 'Other' }))).toEqual({ status: 200, outcome: 'pending_request' })
-    expect(await counts(org)).toEqual(before)
+    expect(outcomeOf(await requestAccess(org, email, { firstName: 'Other' }))).toEqual({ status: 200, outcome: 'request_sent' })
+    expect(await counts(org)).toEqual({ ...before, mails: before.mails + 1 })
+    expect((await mailsTo(email)).map((mail) => mail.subject)).toEqual([expect.stringMatching(/^Your access request to /), expect.stringMatching(/ is waiting for review$/)])
   })
 
-  it.each([
-    ['declined', 'request_declined'],
-    ['declined_third_party', 'request_declined_third_party'],
-    ['declined_auto', 'request_access_auto_declined'],
-  ])('answers an earlier %s request with %s', async (status, outcome) => {
+  it.each([['declined'], ['declined_third_party'], ['declined_auto']])('answers after an earlier %s request "request sent", files nothing, and mails the decline', async (status) => {
     const org = await createOrg(database())
     const email = `dana@${domainOf(org, 'fabrikam')}`
     await insertRequest(org, email, status)
-    expect(outcomeOf(await requestAccess(org, email))).toEqual({ status: 200, outcome })
-    expect(await counts(org)).toEqual({ requests: 1, accounts: 0, members: 0, mails: 0 })
+    expect(outcomeOf(await requestAccess(org, email))).toEqual({ status: 200, outcome: 'request_sent' })
+    expect(await counts(org)).toEqual({ requests: 1, accounts: 0, members: 0, mails: 1 })
+    expect((await mailsTo(email)).map((mail) => [mail.subject, mail.secrets])).toEqual([[expect.stringMatching(/^Update on your access request to /), []]])
+  })
+
+  it('answers a member and a stranger of an auto-approved domain alike, whatever the member’s standing', async () => {
+    const org = await createOrg(database())
+    const profile = await createPermissionProfile(database(), org.product, { name: 'Auto', allRestricted: true })
+    const domain = domainOf(org, 'contoso')
+    await configure(org, { auto_approve: 'domains', auto_approve_domains: [domain], auto_approve_profile_id: profile.id })
+    const live = await memberOf(org, `live@${domain}`)
+    const expired = await memberOf(org, `expired@${domain}`, { expired: true })
+    const pending = `pending@${domain}`
+    await insertRequest(org, pending, 'pending')
+    const declined = `declined@${domain}`
+    await insertRequest(org, declined, 'declined')
+    for (const email of [`stranger@${domain}`, live.email, expired.email, pending, declined]) {
+      expect(outcomeOf(await requestAccess(org, email)), email).toEqual({ status: 200, outcome: 'request_approved' })
+    }
+    // Each told the truth by e-mail: approved, a login link, the way to extend, pending, declined.
+    const subjects = await Promise.all([`stranger@${domain}`, live.email, expired.email, pending, declined].map(async (email) => (await mailsTo(email)).map((mail) => mail.subject)))
+    expect(subjects).toEqual([
+      [expect.stringMatching(/has been approved$/)],
+      [expect.stringMatching(/^Your login link for /)],
+      [expect.stringMatching(/ has expired$/)],
+      [expect.stringMatching(/ is waiting for review$/)],
+      [expect.stringMatching(/^Update on your access request to /)],
+    ])
   })
 
   it('approves by domain at once: an account named after the company, its member, the request approved, one mail with a hidden link', async () => {
@@ -400,13 +434,13 @@ describeEachDatabase('visitor access requests and login', (database) => {
       expect(answer.status).toBe(200)
       outcomes.push(answer.data.outcome)
     }
-    expect(outcomes).toEqual(['request_sent', 'pending_request', 'pending_request', 'pending_request', 'pending_request'])
+    expect(outcomes).toEqual(['request_sent', 'request_sent', 'request_sent', 'request_sent', 'request_sent'])
     const refused = await requestAccess(org, email, {}, from)
     expect(refused.status).toBe(429)
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0)
     // Another e-mail address is not affected, and neither is the person from where they are.
     expect(outcomeOf(await requestAccess(org, `calm@${domainOf(org, 'fabrikam')}`, {}, from))).toEqual({ status: 200, outcome: 'request_sent' })
-    expect(outcomeOf(await requestAccess(org, email))).toEqual({ status: 200, outcome: 'pending_request' })
+    expect(outcomeOf(await requestAccess(org, email))).toEqual({ status: 200, outcome: 'request_sent' })
   })
 
   it('decides in the spec’s order', async () => {
@@ -424,30 +458,34 @@ describeEachDatabase('visitor access requests and login', (database) => {
     expect(outcomeOf(await requestAccess(org, blockedMember.email))).toEqual({ status: 200, outcome: 'request_declined_blocked_domain' })
     expect(await mailsTo(blockedMember.email)).toEqual([])
 
-    // A live member with an earlier decline: the membership answers.
+    // Under "always" every other address is answered as approved; the mail says where each stands.
+    // A live member with an earlier decline: the membership decides (a login link).
     const liveMember = await memberOf(org, `live@${domainOf(org, 'fbi')}`)
     await insertRequest(org, liveMember.email, 'declined')
-    expect(outcomeOf(await requestAccess(org, liveMember.email))).toEqual({ status: 200, outcome: 'account_already_exists' })
+    expect(outcomeOf(await requestAccess(org, liveMember.email))).toEqual({ status: 200, outcome: 'request_approved' })
+    expect((await mailsTo(liveMember.email)).map((mail) => mail.subject)).toEqual([expect.stringMatching(/^Your login link for /)])
 
     // An expired member under "always": expired, not approved again.
     const expiredMember = await memberOf(org, `expired@${domainOf(org, 'fbi')}`, { expired: true })
-    expect(outcomeOf(await requestAccess(org, expiredMember.email))).toEqual({ status: 200, outcome: 'access_expired' })
+    expect(outcomeOf(await requestAccess(org, expiredMember.email))).toEqual({ status: 200, outcome: 'request_approved' })
+    expect((await mailsTo(expiredMember.email)).map((mail) => mail.subject)).toEqual([expect.stringMatching(/ has expired$/)])
 
-    // Pending and declined requests are answered before any auto-approval.
+    // Pending and declined requests are decided before any auto-approval.
     const pending = `pending@${domainOf(org, 'fabrikam')}`
     await insertRequest(org, pending, 'pending')
-    expect(outcomeOf(await requestAccess(org, pending))).toEqual({ status: 200, outcome: 'pending_request' })
+    expect(outcomeOf(await requestAccess(org, pending))).toEqual({ status: 200, outcome: 'request_approved' })
     const declined = `declined@${domainOf(org, 'fabrikam')}`
     await insertRequest(org, declined, 'declined_third_party')
-    expect(outcomeOf(await requestAccess(org, declined))).toEqual({ status: 200, outcome: 'request_declined_third_party' })
+    expect(outcomeOf(await requestAccess(org, declined))).toEqual({ status: 200, outcome: 'request_approved' })
     expect(await db().selectFrom('account_members').select('email').where('email', 'in', [pending, declined]).execute()).toEqual([])
+    expect(await db().selectFrom('access_requests').select('status').where('email', 'in', [pending, declined]).orderBy('email').execute()).toEqual([{ status: 'declined_third_party' }, { status: 'pending' }])
   })
 
   // ---- The Login tab ------------------------------------------------------------------------------
 
   const login = (org: OrgFixture, email: string, extra: Record<string, string> = {}) => post(org, { intent: 'login', email, productId: org.product.id, ...extra })
 
-  it('answers a known and an unknown e-mail alike, and mails a login link only to the member', async () => {
+  it('answers a known and an unknown e-mail alike; the member gets a login link, the stranger the way to request access', async () => {
     const org = await createOrg(database())
     const member = await memberOf(org, `known@${domainOf(org, 'fbi')}`)
     const unknown = `unknown@${domainOf(org, 'fbi')}`
@@ -465,8 +503,60 @@ describeEachDatabase('visitor access requests and login', (database) => {
     expect(mails).toHaveLength(1)
     expect(mails[0].subject).toMatch(/^Your login link for /)
     expect(mails[0].secrets).toHaveLength(1)
-    expect(await mailsTo(unknown)).toEqual([])
+    const [note, ...more] = await mailsTo(unknown)
+    expect(more).toEqual([])
+    expect(note.subject).toMatch(/^Logging in to /)
+    expect(note.secrets).toEqual([])
+    expect(note.text_body).toContain(`${org.home}?requestAccess=true&email=${encodeURIComponent(unknown)}`)
+    expect(note.html_body).toContain(`${org.home}?requestAccess=true&#38;email=${encodeURIComponent(unknown)}`)
     expect(await requestsOf(org)).toEqual([])
+  })
+
+  it('mails every address on the Login tab what to do: expired, pending and declined each their own note', async () => {
+    const org = await createOrg(database())
+    const expired = await memberOf(org, `expired@${domainOf(org, 'fbi')}`, { expired: true })
+    const pending = `pending@${domainOf(org, 'fabrikam')}`
+    await insertRequest(org, pending, 'pending')
+    const declined = `declined@${domainOf(org, 'fabrikam')}`
+    await insertRequest(org, declined, 'declined_auto')
+    for (const email of [expired.email, pending, declined]) {
+      expect((await login(org, email)).data, email).toEqual({ intent: 'login', outcome: 'login_sent', email })
+    }
+    const subjects = await Promise.all([expired.email, pending, declined].map(async (email) => (await mailsTo(email)).map((mail) => [mail.subject, mail.secrets.length])))
+    expect(subjects).toEqual([[[expect.stringMatching(/ has expired$/), 1]], [[expect.stringMatching(/ is waiting for review$/), 0]], [[expect.stringMatching(/^Update on your access request to /), 0]]])
+    expect((await requestsOf(org)).length).toBe(2)
+  })
+
+  // ---- What one inbox receives ----------------------------------------------------------------------
+
+  it('sends one inbox at most 5 access mails an hour, whoever asks from wherever, with the same answers', async () => {
+    const org = await createOrg(database())
+    const member = await memberOf(org, `target@${domainOf(org, 'fbi')}`)
+    // The review's attack: 48 login requests from 8 addresses, then requests and a +tag alias.
+    const clients = Array.from({ length: 8 }, () => nextAddress())
+    for (let round = 0; round < 6; round++) {
+      const answers = await Promise.all(clients.map((clientAddress) => post(org, { intent: 'login', email: member.email }, { clientAddress })))
+      for (const answer of answers) expect(answer.data).toEqual({ intent: 'login', outcome: 'login_sent', email: member.email })
+    }
+    expect(outcomeOf(await requestAccess(org, member.email))).toEqual({ status: 200, outcome: 'request_sent' })
+    expect((await login(org, member.email.replace('@', '+x@'))).data.outcome).toBe('login_sent')
+    expect((await mailsTo(member.email)).length).toBe(5)
+    expect(await mailsTo(member.email.replace('@', '+x@'))).toEqual([])
+    // Someone else's inbox is not affected.
+    const other = await memberOf(org, `other@${domainOf(org, 'fbi')}`)
+    await login(org, other.email)
+    expect((await mailsTo(other.email)).length).toBe(1)
+  })
+
+  it('counts an IPv6 client by its /64 in the per-address limits', async () => {
+    const org = await createOrg(database())
+    const block = `2001:db8:${(address++ % 65536).toString(16)}:1`
+    const answers = []
+    for (let host = 1; host <= 21; host++) answers.push((await post(org, { intent: 'login', email: `u${host}@${domainOf(org, 'v6')}` }, { clientAddress: `${block}::${host.toString(16)}` })).status)
+    expect(answers.slice(0, 20)).toEqual(Array(20).fill(200))
+    expect(answers[20]).toBe(429)
+    // Another /64 is counted on its own.
+    expect((await post(org, { intent: 'login', email: `u0@${domainOf(org, 'v6')}` }, { clientAddress: block.replace(/:1$/, ':2::1') })).status).toBe(200)
   })
 
   it('refuses a free e-mail provider on the Login tab, and an empty address, with the spec’s messages', async () => {

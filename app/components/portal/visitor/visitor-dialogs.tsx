@@ -291,7 +291,6 @@ function OutcomeDialog({ view, data, modal }: { view: PortalView; data: Extract<
         </Dialog>
       )
     case 'request_approved':
-    case 'account_already_exists':
       return (
         <Dialog title="Access approved" closeHref={closeHref} size="small">
           <p>Check your email: we sent a login link to {email}. It works once, for 15 minutes.</p>
@@ -313,43 +312,14 @@ function OutcomeDialog({ view, data, modal }: { view: PortalView; data: Extract<
           <div className="dialog__actions">{back}</div>
         </Dialog>
       )
-    case 'pending_request':
-      return (
-        <Dialog title="Request pending" closeHref={closeHref} size="small">
-          <p>
-            A request for {email} is already waiting for review by {org}. We'll email you once it's decided.
-          </p>
-          <div className="dialog__actions">
-            <Link className="button button--secondary" to={withQuery(location.pathname, location.search, { requestAccess: 'true', loginRequest: null, email: null })} preventScrollReset>
-              Change email address
-            </Link>
-            {back}
-          </div>
-        </Dialog>
-      )
-    case 'request_declined':
     case 'request_declined_blocked_domain':
-    case 'request_declined_third_party':
-    case 'request_access_auto_declined':
       if (data.intent === 'login' && modal) return null
       return (
         <Dialog title="Request declined" closeHref={closeHref} size="small">
-          <p>{declinedText(data.outcome, view, email)}</p>
+          <p>
+            Requests from {email.split('@')[1] ?? 'this domain'} cannot be accepted for {portalOf(view)}. If you think this is a mistake, please contact {org}.
+          </p>
           <div className="dialog__actions">{back}</div>
-        </Dialog>
-      )
-    case 'access_expired':
-      return (
-        <Dialog title="Access expired" closeHref={closeHref} size="small">
-          <p>Your access to {portalOf(view)} has expired. You can ask {org} to extend it.</p>
-          <Form method="post" action={here} className="dialog__actions">
-            <input type="hidden" name="intent" value="extend-access" />
-            <input type="hidden" name="email" value={email} />
-            {back}
-            <button type="submit" className="button button--primary">
-              Extend access
-            </button>
-          </Form>
         </Dialog>
       )
     case 'already_has_access':
@@ -373,20 +343,6 @@ function OutcomeDialog({ view, data, modal }: { view: PortalView; data: Extract<
     case 'unique_violation':
       // The form shows these next to its fields (the action answers 400 with them).
       return null
-  }
-}
-
-function declinedText(outcome: string, view: PortalView, email: string) {
-  const org = view.org.name
-  switch (outcome) {
-    case 'request_declined_blocked_domain':
-      return `Requests from ${email.split('@')[1] ?? 'this domain'} cannot be accepted for ${portalOf(view)}. If you think this is a mistake, please contact ${org}.`
-    case 'request_declined_third_party':
-      return `${org} declined your request because access for your organization is managed through a third party. Please reach out to your point of contact.`
-    case 'request_access_auto_declined':
-      return `Your request was declined automatically. If you think this is a mistake, please contact ${org}.`
-    default:
-      return `${org} declined your request to access the ${view.portal.title}. If you think this is a mistake, please contact ${org}.`
   }
 }
 
