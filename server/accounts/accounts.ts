@@ -83,9 +83,18 @@ function matchingAccounts(db: Database, orgId: string, filters: AccountFilters) 
   return query.where(sql<SqlBool>`not ${access('live')}`)
 }
 
-/** The accounts to show, with their access, members and NDA signatures: one query, whatever the number of rows. */
-function accountRows(query: ReturnType<typeof matchingAccounts>) {
-  return query
+/**
+ * The accounts to show, in the list's order, with their access, members and NDA signatures: one query. The
+ * page's ids are chosen first, so nothing is built for the rows a page skips.
+ */
+function accountRows(db: Database, orgId: string, shown: readonly string[]) {
+  return db
+    .selectFrom('accounts')
+    .where('accounts.org_id', '=', orgId)
+    .where('accounts.id', 'in', shown)
+    .orderBy('accounts.name')
+    .orderBy('accounts.created_at')
+    .orderBy('accounts.id')
     .select((eb) => [
       'accounts.id',
       'accounts.name',
@@ -132,24 +141,33 @@ function accountRows(query: ReturnType<typeof matchingAccounts>) {
  */
 async function accountsPage(db: Database, orgId: string, filters: AccountFilters, wantedPage: number, accountId: string | null) {
   if (accountId) {
-    const focused = await accountRows(matchingAccounts(db, orgId, { q: '', access: 'all' }).where('accounts.id', '=', accountId))
+    const focused = await accountRows(db, orgId, [accountId])
     if (focused.length) return { accounts: focused, total: 1, page: 1, pageCount: 1, focused: true }
   }
-  const { count } = await matchingAccounts(db, orgId, filters)
-    .select((eb) => eb.fn.countAll<string>().as('count'))
-    .executeTakeFirstOrThrow()
-  const total = Number(count)
-  const pageCount = Math.max(1, Math.ceil(total / ACCOUNTS_PAGE_SIZE))
-  // A page past the end shows the last one, never an empty list that looks like no accounts.
-  const page = Math.min(Math.max(1, wantedPage), pageCount)
-  const accounts = await accountRows(
+  // The page's ids and the number of matches in one pass over the matches; a page past the end shows the
+  // last one, never an empty list that looks like no accounts.
+  const pageIds = (page: number) =>
     matchingAccounts(db, orgId, filters)
+      .select(['accounts.id', sql<string>`count(*) over ()`.as('total')])
       .orderBy('accounts.name')
       .orderBy('accounts.created_at')
       .orderBy('accounts.id')
       .limit(ACCOUNTS_PAGE_SIZE)
-      .offset((page - 1) * ACCOUNTS_PAGE_SIZE),
-  )
+      .offset((page - 1) * ACCOUNTS_PAGE_SIZE)
+      .execute()
+  let page = Math.max(1, wantedPage)
+  let ids = await pageIds(page)
+  let total = Number(ids[0]?.total ?? 0)
+  if (!ids.length && page > 1) {
+    const { count } = await matchingAccounts(db, orgId, filters)
+      .select((eb) => eb.fn.countAll<string>().as('count'))
+      .executeTakeFirstOrThrow()
+    total = Number(count)
+    page = Math.max(1, Math.ceil(total / ACCOUNTS_PAGE_SIZE))
+    ids = total ? await pageIds(page) : []
+  }
+  const pageCount = Math.max(1, Math.ceil(total / ACCOUNTS_PAGE_SIZE))
+  const accounts = ids.length ? await accountRows(db, orgId, ids.map((row) => row.id)) : []
   return { accounts, total, page, pageCount, focused: false }
 }
 
