@@ -21,7 +21,7 @@ import { parseForm, readForm } from '@server/http/forms'
 import { integerParam, isUuid } from '@server/http/query'
 import { accountPath, viaLabel } from '~/lib/analytics'
 import { FieldErrors, FormErrors, submissionErrors } from '~/components/ui/form-errors'
-import { formatDate, formatDateTime } from '~/lib/format'
+import { formatDateTime } from '~/lib/format'
 import { dateInputValue } from '~/lib/schemas/access-requests'
 import {
   ACCOUNT_ACCESS_FILTERS,
@@ -42,6 +42,7 @@ import { DEFAULT_CARD_TITLES, isCardKind } from '~/lib/card-kinds'
 import { SelectField } from '~/components/ui/fields'
 import { SearchIcon } from '~/components/icons'
 import { Pager } from '~/components/ui/pager'
+import { When } from '~/components/ui/when'
 
 /** The list's page number from the query string, clamped. */
 const pageParam = (search: URLSearchParams) => integerParam(search, 'page', { min: 1, max: MAX_ACCOUNT_PAGE, fallback: 1 })
@@ -251,9 +252,7 @@ function AccountView({ account, loaderData, errorsFor }: { account: Account; loa
                 <th scope="row">{entry.productName}</th>
                 <td>{entry.profileName}</td>
                 <td>
-                  <time dateTime={entry.expiresAt} title={formatDateTime(entry.expiresAt)}>
-                    {formatDate(entry.expiresAt)}
-                  </time>{' '}
+                  <When at={entry.expiresAt} />{' '}
                   {entry.expired ? <span className="tag tag--warning">Expired</span> : null}
                 </td>
                 <td>{entry.ndaRequired ? 'Yes' : 'No'}</td>
