@@ -14,7 +14,7 @@ const ACCOUNTS = Number(process.env.BENCH_ACCOUNTS ?? 10_000)
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 200)
 const WARM_UP = 20
 const TARGET_P95_MS = 200
-const port = Number(process.env.BENCH_PORT ?? 3351)
+const port = Number(process.env.BENCH_PORT ?? 3352)
 const origin = `http://localhost:${port}`
 const ADMIN = { email: 'admin@northwind.test', password: process.env.DEMO_ADMIN_PASSWORD ?? 'northwind-demo' }
 
