@@ -1,17 +1,19 @@
-import { sql } from 'kysely'
+import { sql, type SqlBool } from 'kysely'
 import { jsonArrayFrom } from 'kysely/helpers/postgres'
 import type { Database } from '../../db/index'
 import { jsonb, jsonStrings } from '../../db/json'
+import { containsPattern } from '../../db/like'
 import { change, refuse, type ChangeResult } from '../refusal'
 import type { StaffMember } from '../auth/staff-session'
 import { recordAudit } from '../audit/record'
 import { ndaVersion } from '../access/viewer'
 import { defaultExpiry } from '../visitors/grant'
+import { EXPIRY_NOTICE_DAYS } from '../visitors/expiry-notices'
 import { recentDocumentsOpened } from '../analytics/documents'
 import { catalogueItem } from '../../app/lib/catalogue/index'
 import { DEFAULT_CARD_ORDER, isCardKind } from '../../app/lib/card-kinds'
 import { accessExpiry, dateInputValue } from '../../app/lib/schemas/access-requests'
-import type { ExtendAccessInput, ProfileFields, RevokeAccessInput, UpdateAccessInput } from '../../app/lib/schemas/accounts'
+import { ACCOUNTS_PAGE_SIZE, type AccountFilters, type ExtendAccessInput, type ProfileFields, type RevokeAccessInput, type UpdateAccessInput } from '../../app/lib/schemas/accounts'
 
 // Accounts, their access per product, their members, and the permission profiles access is made of
 // (/accounts). Nothing here changes the public page, so no revision is bumped. Every id a form sends
@@ -53,12 +55,127 @@ async function restrictedItems(db: Database, productIds: readonly string[]) {
   return byProduct
 }
 
+/** Pages beyond this are clamped (25 a page: a quarter of a million accounts). */
+export const MAX_ACCOUNT_PAGE = 10_000
+
+/** The org's accounts the filters match: a name, a domain or a member's e-mail holding the search, and the access asked for. */
+function matchingAccounts(db: Database, orgId: string, filters: AccountFilters) {
+  let query = db.selectFrom('accounts').where('accounts.org_id', '=', orgId)
+  if (filters.q) {
+    // Domains and e-mails are stored lowercased; names are matched whatever their case.
+    const pattern = containsPattern(filters.q.toLowerCase())
+    query = query.where((eb) =>
+      eb.or([
+        sql<SqlBool>`accounts.name ilike ${pattern} escape '\\'`,
+        sql<SqlBool>`exists (select 1 from jsonb_array_elements_text(accounts.domains) as domain where domain like ${pattern} escape '\\')`,
+        eb.exists(eb.selectFrom('account_members').select('account_members.id').whereRef('account_members.account_id', '=', 'accounts.id').where(sql<SqlBool>`account_members.email like ${pattern} escape '\\'`)),
+      ]),
+    )
+  }
+  if (filters.access === 'all') return query
+  // Expiring soon: live, and ending within the days members are warned before (expiry-notices.ts).
+  const access = (until: 'live' | 'soon') =>
+    sql<SqlBool>`exists (select 1 from account_products where account_products.account_id = accounts.id and account_products.access_expires_at > now()${
+      until === 'soon' ? sql` and account_products.access_expires_at <= now() + make_interval(days => ${EXPIRY_NOTICE_DAYS})` : sql``
+    })`
+  if (filters.access === 'live') return query.where(access('live'))
+  if (filters.access === 'expiring') return query.where(access('soon'))
+  return query.where(sql<SqlBool>`not ${access('live')}`)
+}
+
 /**
- * Everything /accounts shows: accounts with their access, NDA state, members and the documents their
- * members opened last, and the profiles per product.
+ * The accounts to show, in the list's order, with their access, members and NDA signatures: one query. The
+ * page's ids are chosen first, so nothing is built for the rows a page skips.
  */
-export async function loadAccountsPage(db: Database, orgId: string) {
-  const [org, products, profiles, accounts, expiry, opened] = await Promise.all([
+function accountRows(db: Database, orgId: string, shown: readonly string[]) {
+  return db
+    .selectFrom('accounts')
+    .where('accounts.org_id', '=', orgId)
+    .where('accounts.id', 'in', shown)
+    .orderBy('accounts.name')
+    .orderBy('accounts.created_at')
+    .orderBy('accounts.id')
+    .select((eb) => [
+      'accounts.id',
+      'accounts.name',
+      'accounts.domains',
+      jsonArrayFrom(
+        eb
+          .selectFrom('account_products')
+          .innerJoin('products', 'products.id', 'account_products.product_id')
+          .innerJoin('permission_profiles', 'permission_profiles.id', 'account_products.permission_profile_id')
+          .select([
+            'account_products.product_id',
+            'products.name as product_name',
+            'account_products.permission_profile_id as profile_id',
+            'permission_profiles.name as profile_name',
+            'account_products.access_expires_at',
+            'account_products.nda_required',
+          ])
+          .whereRef('account_products.account_id', '=', 'accounts.id')
+          .orderBy('products.position')
+          .orderBy('products.name'),
+      ).as('access'),
+      jsonArrayFrom(
+        eb
+          .selectFrom('account_members')
+          .select(['account_members.id', 'account_members.email', 'account_members.first_name', 'account_members.last_name', 'account_members.is_auto_approved', 'account_members.created_at'])
+          .whereRef('account_members.account_id', '=', 'accounts.id')
+          .orderBy('account_members.created_at')
+          .orderBy('account_members.email'),
+      ).as('members'),
+      jsonArrayFrom(
+        eb
+          .selectFrom('nda_signatures')
+          .select(['nda_signatures.signer_name', 'nda_signatures.signer_email', 'nda_signatures.signed_at', 'nda_signatures.nda_version'])
+          .whereRef('nda_signatures.account_id', '=', 'accounts.id')
+          .orderBy('nda_signatures.signed_at'),
+      ).as('signatures'),
+    ])
+    .execute()
+}
+
+/**
+ * One page of the accounts the filters match (by name), or the one account asked for (`accountId`, its
+ * own page), with their access, NDA state, members and the documents their members opened last.
+ */
+async function accountsPage(db: Database, orgId: string, filters: AccountFilters, wantedPage: number, accountId: string | null) {
+  if (accountId) {
+    const focused = await accountRows(db, orgId, [accountId])
+    if (focused.length) return { accounts: focused, total: 1, page: 1, pageCount: 1, focused: true }
+  }
+  // The page's ids and the number of matches in one pass over the matches; a page past the end shows the
+  // last one, never an empty list that looks like no accounts.
+  const pageIds = (page: number) =>
+    matchingAccounts(db, orgId, filters)
+      .select(['accounts.id', sql<string>`count(*) over ()`.as('total')])
+      .orderBy('accounts.name')
+      .orderBy('accounts.created_at')
+      .orderBy('accounts.id')
+      .limit(ACCOUNTS_PAGE_SIZE)
+      .offset((page - 1) * ACCOUNTS_PAGE_SIZE)
+      .execute()
+  let page = Math.max(1, wantedPage)
+  let ids = await pageIds(page)
+  let total = Number(ids[0]?.total ?? 0)
+  if (!ids.length && page > 1) {
+    const { count } = await matchingAccounts(db, orgId, filters)
+      .select((eb) => eb.fn.countAll<string>().as('count'))
+      .executeTakeFirstOrThrow()
+    total = Number(count)
+    page = Math.max(1, Math.ceil(total / ACCOUNTS_PAGE_SIZE))
+    ids = total ? await pageIds(page) : []
+  }
+  const pageCount = Math.max(1, Math.ceil(total / ACCOUNTS_PAGE_SIZE))
+  const accounts = ids.length ? await accountRows(db, orgId, ids.map((row) => row.id)) : []
+  return { accounts, total, page, pageCount, focused: false }
+}
+
+/**
+ * Everything /accounts shows: a page of accounts (or one account's own page) and the profiles per product.
+ */
+export async function loadAccountsPage(db: Database, orgId: string, { filters, page: wantedPage, accountId = null }: { filters: AccountFilters; page: number; accountId?: string | null }) {
+  const [org, products, profiles, listed, expiry] = await Promise.all([
     db
       .selectFrom('orgs')
       .innerJoin('portal_customizations', 'portal_customizations.org_id', 'orgs.id')
@@ -83,52 +200,15 @@ export async function loadAccountsPage(db: Database, orgId: string) {
       .orderBy('permission_profiles.name')
       .orderBy('permission_profiles.created_at')
       .execute(),
-    db
-      .selectFrom('accounts')
-      .select((eb) => [
-        'accounts.id',
-        'accounts.name',
-        'accounts.domains',
-        jsonArrayFrom(
-          eb
-            .selectFrom('account_products')
-            .innerJoin('products', 'products.id', 'account_products.product_id')
-            .innerJoin('permission_profiles', 'permission_profiles.id', 'account_products.permission_profile_id')
-            .select([
-              'account_products.product_id',
-              'products.name as product_name',
-              'account_products.permission_profile_id as profile_id',
-              'permission_profiles.name as profile_name',
-              'account_products.access_expires_at',
-              'account_products.nda_required',
-            ])
-            .whereRef('account_products.account_id', '=', 'accounts.id')
-            .orderBy('products.position')
-            .orderBy('products.name'),
-        ).as('access'),
-        jsonArrayFrom(
-          eb
-            .selectFrom('account_members')
-            .select(['account_members.id', 'account_members.email', 'account_members.first_name', 'account_members.last_name', 'account_members.is_auto_approved', 'account_members.created_at'])
-            .whereRef('account_members.account_id', '=', 'accounts.id')
-            .orderBy('account_members.created_at')
-            .orderBy('account_members.email'),
-        ).as('members'),
-        jsonArrayFrom(
-          eb
-            .selectFrom('nda_signatures')
-            .select(['nda_signatures.signer_name', 'nda_signatures.signer_email', 'nda_signatures.signed_at', 'nda_signatures.nda_version'])
-            .whereRef('nda_signatures.account_id', '=', 'accounts.id')
-            .orderBy('nda_signatures.signed_at'),
-        ).as('signatures'),
-      ])
-      .where('accounts.org_id', '=', orgId)
-      .orderBy('accounts.name')
-      .orderBy('accounts.created_at')
-      .execute(),
+    accountsPage(db, orgId, filters, wantedPage, accountId),
     defaultExpiry(db, orgId),
-    recentDocumentsOpened(db, orgId),
   ])
+  const { accounts, total, page, pageCount, focused } = listed
+  const opened = await recentDocumentsOpened(
+    db,
+    orgId,
+    accounts.map((account) => account.id),
+  )
   const items = await restrictedItems(
     db,
     products.map((product) => product.id),
@@ -141,6 +221,10 @@ export async function loadAccountsPage(db: Database, orgId: string) {
     orgSlug: org.slug,
     ndaType: org.nda_type === 'clickwrap' ? ('clickwrap' as const) : ('none' as const),
     defaultExpiresOn: dateInputValue(expiry),
+    filter: { ...filters, page },
+    total,
+    pageCount,
+    focused,
     accounts: accounts.map((account) => {
       // Only a signature of the current text counts (viewer.ts); an older one is mentioned as such.
       const current = account.signatures.filter((signature) => signature.nda_version === version)

@@ -279,10 +279,11 @@ function fetchEntry(row: FetchRow, titles: Map<string, string>) {
 export type DocumentOpened = ReturnType<typeof fetchEntry>
 
 /**
- * The newest views and downloads of each account's members (up to `limit` each, and whether there are
- * more), for the list of every account: one query, an index scan per account, never the whole log.
+ * The newest views and downloads of the listed accounts' members (up to `limit` each, and whether there
+ * are more), for a page of the list of accounts: one query, an index scan per account, never the whole log.
  */
-export async function recentDocumentsOpened(db: Database, orgId: string, limit = OPENED_RECENT) {
+export async function recentDocumentsOpened(db: Database, orgId: string, accountIds: readonly string[], limit = OPENED_RECENT) {
+  if (!accountIds.length) return new Map<string, { entries: DocumentOpened[]; hasMore: boolean }>()
   const rows = await db
     .selectFrom('accounts')
     .innerJoinLateral(
@@ -303,6 +304,7 @@ export async function recentDocumentsOpened(db: Database, orgId: string, limit =
     )
     .select(['accounts.id as owner', 'opened.id', 'opened.action', 'opened.created_at', 'opened.item_uid', 'opened.member_email', 'opened.document', 'opened.via'])
     .where('accounts.org_id', '=', orgId)
+    .where('accounts.id', 'in', accountIds)
     .execute()
   const titles = await itemTitles(db, orgId, rows.map((row) => row.item_uid))
   const byAccount = new Map<string, { entries: DocumentOpened[]; hasMore: boolean }>()

@@ -77,3 +77,12 @@ export async function signInMember(origin, email, output) {
   if (!session) throw new Error(`The login link did not sign in (${signedIn.status})`)
   return session.split(';')[0]
 }
+
+/** Staff sign in through the login form, as a browser posts it. Returns the `cookie` header. */
+export async function signInStaff(origin, email, password) {
+  const form = new URLSearchParams({ email, password })
+  const answer = await fetch(`${origin}/login`, { method: 'POST', body: form, headers: { origin }, redirect: 'manual' })
+  const session = answer.headers.getSetCookie().find((cookie) => cookie.startsWith('tc_staff='))
+  if (!session) throw new Error(`Signing in as ${email} did not sign in (${answer.status})`)
+  return session.split(';')[0]
+}

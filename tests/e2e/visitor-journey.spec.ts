@@ -15,6 +15,7 @@ import {
   expect,
   expireLoginLinks,
   fillRequestForm,
+  findAccount,
   inviteLinkOf,
   loginLinkOf,
   openAccountMenu,
@@ -207,7 +208,7 @@ test.describe('request outcomes', () => {
     await approveRequest(staff, visitor, { nda: false })
     await mailbox.next(visitor.email, APPROVED_MAIL)
 
-    await staff.goto('/accounts')
+    await findAccount(staff, visitor.company)
     await staff.getByRole('button', { name: `Revoke access of ${visitor.company} to ${PLATFORM.name}` }).click()
     await expect(staff.getByRole('status').filter({ hasText: `Access of ${visitor.company} to ${PLATFORM.name} revoked` })).toBeVisible()
 
@@ -362,7 +363,7 @@ test.describe('preview', () => {
   test.use({ signedIn: true })
 
   test("staff preview the portal as Contoso from /accounts and see Contoso's unlocked documents", async ({ page }) => {
-    await page.goto('/accounts')
+    await findAccount(page, ACCOUNT.name)
     const preview = page.getByRole('link', { name: `Preview as ${ACCOUNT.name}` })
     await expect(preview).toHaveAttribute('href', /[?&]accountId=[0-9a-f-]{36}/)
     await preview.click()

@@ -4,6 +4,7 @@ import { createRoutesStub } from 'react-router'
 import { expect, it } from 'vitest'
 import Accounts, { action as accountsAction, loader as accountsLoader } from '../../app/routes/staff/accounts/index'
 import { dateInputValue } from '../../app/lib/schemas/access-requests'
+import { ACCOUNT_SEARCH_MAX, ACCOUNTS_PAGE_SIZE } from '../../app/lib/schemas/accounts'
 import { hashToken, newToken } from '../../server/auth/tokens'
 import { describeEachDatabase } from '../setup/database'
 import { createItem, createOrg, createStaffMember, type OrgFixture } from '../setup/factories'
@@ -93,6 +94,128 @@ describeEachDatabase('accounts and permission profiles', (database) => {
     expect(lapsed.access[0].expired).toBe(true)
     expect(lapsed.nda.signatures).toEqual([])
     expect(page.data.products[0].profiles).toEqual([expect.objectContaining({ name: 'Reviewers', usedBy: 2, autoApproval: false })])
+  })
+
+  /** `count` accounts named Acct01, Acct02, … (one member each), in the order the list shows them. */
+  async function createAccounts(org: OrgFixture, profileId: string, count: number) {
+    const accounts = []
+    for (let index = 1; index <= count; index++) accounts.push({ name: `Acct${String(index).padStart(2, '0')}`, ...(await createAccount(org, `Acct${String(index).padStart(2, '0')}`, profileId)) })
+    return accounts
+  }
+  const names = (page: { data: { accounts: { name: string }[] } }) => page.data.accounts.map((account) => account.name)
+
+  it('shows the accounts a page at a time, with only the shown accounts’ members and signatures', async () => {
+    const org = await createOrg(database())
+    const profile = await createProfile(org.product.id)
+    const accounts = await createAccounts(org, profile.id, ACCOUNTS_PAGE_SIZE + 3)
+    const last = accounts.at(-1)!
+    await db()
+      .insertInto('nda_signatures')
+      .values({ org_id: org.id, account_id: last.id, member_id: last.memberId, signer_name: 'Casey Last', signer_email: `casey@${last.name.toLowerCase()}.test`, nda_version: 'a'.repeat(64), nda_text: 'Secret.' })
+      .execute()
+
+    const first = await load(org.admin.cookie)
+    expect(first.status).toBe(200)
+    expect(names(first)).toEqual(accounts.slice(0, ACCOUNTS_PAGE_SIZE).map((account) => account.name))
+    expect(first.data).toMatchObject({ total: ACCOUNTS_PAGE_SIZE + 3, pageCount: 2, filter: { page: 1, q: '', access: 'all' } })
+    // Each account carries its own members, and nothing of an account on another page reaches this one.
+    for (const account of first.data.accounts) expect(account.members.map((member: { email: string }) => member.email)).toEqual([`casey@${account.name.toLowerCase()}.test`])
+    expect(JSON.stringify(first.data)).not.toContain(`${last.name.toLowerCase()}.test`)
+    expect(JSON.stringify(first.data)).not.toContain('Casey Last')
+
+    const second = await load(org.admin.cookie, '/accounts?page=2')
+    expect(names(second)).toEqual(accounts.slice(ACCOUNTS_PAGE_SIZE).map((account) => account.name))
+    expect(second.data.accounts.at(-1)).toMatchObject({ name: last.name, nda: { earlierVersionSigned: true } })
+
+    // Rendered: the pager's links keep to plain URLs, so paging works without JavaScript.
+    const Stub = createRoutesStub([{ id: 'accounts', path: '/accounts', Component: Accounts as never }])
+    const html = renderToString(createElement(Stub, { initialEntries: ['/accounts'], hydrationData: { loaderData: { accounts: first.data } } }))
+    expect(html).toContain('aria-label="Account pages"')
+    expect(html).toContain('href="/accounts?page=2"')
+    expect(html.replaceAll('<!-- -->', '')).toContain(`Page 1 of 2 (${ACCOUNTS_PAGE_SIZE + 3} accounts)`)
+  })
+
+  it('clamps the page number: huge, negative or not a number is a page, never an error', async () => {
+    const org = await createOrg(database())
+    const profile = await createProfile(org.product.id)
+    const accounts = await createAccounts(org, profile.id, ACCOUNTS_PAGE_SIZE + 1)
+    for (const [page, expected] of [
+      ['99999999999999999999', 2],
+      ['1e400', 1],
+      ['-1', 1],
+      ['0', 1],
+      ['NaN', 1],
+      ['2.5', 1],
+      ['', 1],
+    ] as const) {
+      const answer = await load(org.admin.cookie, `/accounts?page=${page}`)
+      expect(answer.status, `page=${page}`).toBe(200)
+      expect(answer.data.filter.page, `page=${page}`).toBe(expected)
+      expect(names(answer)[0]).toBe(accounts[(expected - 1) * ACCOUNTS_PAGE_SIZE].name)
+    }
+    // An unknown access state or an endless search falls back or is cut, never reaching the query as typed.
+    const odd = await load(org.admin.cookie, `/accounts?access=everything&q=${'x'.repeat(5000)}`)
+    expect(odd.status).toBe(200)
+    expect(odd.data.filter).toMatchObject({ access: 'all', q: 'x'.repeat(ACCOUNT_SEARCH_MAX) })
+  })
+
+  it('searches by name, domain or member e-mail, and filters by the state of the access', async () => {
+    const org = await createOrg(database())
+    const profile = await createProfile(org.product.id)
+    const live = await createAccount(org, 'Umbrella', profile.id, { expiresInDays: 200 })
+    await createAccount(org, 'Soon', profile.id, { expiresInDays: 3 })
+    await createAccount(org, 'Lapsed', profile.id, { expiresInDays: -2 })
+    const revoked = await createAccount(org, 'Revoked', profile.id)
+    expect((await post(org, { intent: 'revoke', accountId: revoked.id, productId: org.product.id })).status).toBe(302)
+    await db().updateTable('accounts').set({ domains: json(['umbrella-corp.example']) }).where('id', '=', live.id).execute()
+    await db()
+      .insertInto('account_members')
+      .values({ org_id: org.id, account_id: live.id, email: 'alice.wesker@raccoon.example', first_name: 'Alice', last_name: 'Wesker' })
+      .execute()
+    const other = await createOrg(database())
+    await createAccount(other, 'Umbrellas', (await createProfile(other.product.id)).id)
+
+    const search = async (query: string) => names(await load(org.admin.cookie, `/accounts?${query}`))
+    expect(await search('q=umbREL')).toEqual(['Umbrella'])
+    expect(await search('q=umbrella-corp.example')).toEqual(['Umbrella'])
+    expect(await search('q=alice.wesker%40raccoon')).toEqual(['Umbrella'])
+    expect(await search('q=RACCOON.example')).toEqual(['Umbrella'])
+    // The search's own wildcards are taken literally.
+    expect(await search('q=%25')).toEqual([])
+    expect(await search('q=_')).toEqual([])
+    expect(await search('q=nobody')).toEqual([])
+
+    expect(await search('access=live')).toEqual(['Soon', 'Umbrella'])
+    expect(await search('access=expiring')).toEqual(['Soon'])
+    expect(await search('access=expired')).toEqual(['Lapsed', 'Revoked'])
+    expect(await search('access=expired&q=lap')).toEqual(['Lapsed'])
+    expect(await search('access=all')).toEqual(['Lapsed', 'Revoked', 'Soon', 'Umbrella'])
+
+    // Filtered pages link to filtered pages; a change made from one comes back to it.
+    const filtered = await load(org.admin.cookie, '/accounts?q=umbrella&access=live')
+    expect(filtered.data.filter).toEqual({ q: 'umbrella', access: 'live', page: 1 })
+    const extended = await post(org, { intent: 'extend', accountId: live.id, productId: org.product.id, expiresOn: inDays(300) }, org.admin.cookie, '/accounts?q=umbrella&access=live&page=1&profile=x')
+    expect(extended.status).toBe(302)
+    expect(extended.location).toBe('/accounts?q=umbrella&access=live')
+  })
+
+  it('shows an account’s own page whatever page of the list it is on', async () => {
+    const org = await createOrg(database())
+    const profile = await createProfile(org.product.id)
+    const accounts = await createAccounts(org, profile.id, ACCOUNTS_PAGE_SIZE + 2)
+    const wanted = accounts.at(-1)!
+    const own = await load(org.admin.cookie, `/accounts?account=${wanted.id}`)
+    expect(own.status).toBe(200)
+    expect(names(own)).toEqual([wanted.name])
+    expect(own.data.focus).toMatchObject({ accountId: wanted.id, page: 1 })
+    // Another org's account, or no id at all, is the list.
+    const other = await createOrg(database())
+    const foreign = await createAccount(other, 'Foreign', (await createProfile(other.product.id)).id)
+    for (const path of [`/accounts?account=${foreign.id}`, '/accounts?account=nope']) {
+      const answer = await load(org.admin.cookie, path)
+      expect(answer.data.focus).toBeNull()
+      expect(names(answer)).toHaveLength(ACCOUNTS_PAGE_SIZE)
+    }
   })
 
   it('changes an account’s profile, expiry and NDA requirement in one form', async () => {

@@ -2,6 +2,7 @@ import { z } from '../zod'
 import { DEFAULT_CARD_TITLES, GRID_KINDS, type CardKind } from '../card-kinds'
 import { LINE_BREAKING } from '../one-line'
 import { checkbox, expiryDate } from './access-requests'
+import { withQuery } from '../format'
 
 // Accounts and permission profiles (/accounts). Ids come from the form; the server checks each one
 // against the staff member's org.
@@ -27,6 +28,33 @@ export const ACCOUNT_MESSAGES = {
   unknownCardKind: 'Unknown card kind',
   unknownItem: 'Unknown item',
 } as const
+
+// The list of accounts: a page at a time, searched and filtered by the state of their access.
+
+export const ACCOUNTS_PAGE_SIZE = 25
+/** Longer than any e-mail address, domain or company name a search could be looking for. */
+export const ACCOUNT_SEARCH_MAX = 254
+
+export const ACCOUNT_ACCESS_FILTERS = [
+  { value: 'all', label: 'Any access' },
+  { value: 'live', label: 'Live' },
+  { value: 'expiring', label: 'Expiring soon' },
+  { value: 'expired', label: 'Expired or revoked' },
+] as const
+export type AccountAccessFilter = (typeof ACCOUNT_ACCESS_FILTERS)[number]['value']
+
+/** The list's filters from the query string; anything unknown falls back, nothing reaches a query unchecked. */
+export function accountFilters(search: URLSearchParams) {
+  const wanted = search.get('access')
+  const access = ACCOUNT_ACCESS_FILTERS.find((option) => option.value === wanted)?.value ?? 'all'
+  const q = (search.get('q') ?? '').trim().slice(0, ACCOUNT_SEARCH_MAX)
+  return { q, access }
+}
+export type AccountFilters = ReturnType<typeof accountFilters>
+
+/** The list's URL for these filters (and page), as its links and the redirects after a change use. */
+export const accountsPath = (filter: AccountFilters & { page?: number }) =>
+  withQuery('/accounts', '', { q: filter.q || null, access: filter.access === 'all' ? null : filter.access, page: filter.page && filter.page > 1 ? String(filter.page) : null })
 
 const accountId = z.uuid({ error: 'Unknown account' })
 const productId = z.uuid({ error: 'Unknown product' })

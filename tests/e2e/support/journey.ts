@@ -298,6 +298,15 @@ export async function approveRequest(staff: Page, person: Person, options: { nda
   await expect(staff.getByRole('status').filter({ hasText: `Access granted to ${person.name}` })).toBeVisible()
 }
 
+/** Staff find an account on /accounts as among thousands: its name in the search, then Filter. */
+export async function findAccount(staff: Page, name: string) {
+  await staff.goto('/accounts')
+  await staff.getByRole('searchbox', { name: 'Search by name, domain or member e-mail' }).fill(name)
+  await staff.getByRole('button', { name: 'Filter' }).click()
+  await expect(staff).toHaveURL(/[?&]q=/)
+  await expect(staff.getByRole('heading', { name, exact: true, level: 3 })).toBeVisible()
+}
+
 /** Opens a login link and presses Continue: the visitor lands on the portal signed in. */
 export async function signInWithLink(page: Page, link: string, js: boolean) {
   const response = await page.goto(link)

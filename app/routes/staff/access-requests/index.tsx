@@ -12,8 +12,9 @@ import { FormErrors, submissionErrors } from '~/components/ui/form-errors'
 import { SelectField } from '~/components/ui/fields'
 import { dateInputValue, DECLINE_KINDS, NEW_ACCOUNT, REQUEST_KIND_LABELS, REQUEST_STATUS_FILTERS } from '~/lib/schemas/access-requests'
 import { approveRequestSchema, bulkApproveSchema, bulkDeclineSchema, declineRequestSchema } from '~/lib/schemas/access-requests'
-import { formatDate, formatDateTime, withQuery } from '~/lib/format'
+import { formatDate, withQuery } from '~/lib/format'
 import { Pager } from '~/components/ui/pager'
+import { When } from '~/components/ui/when'
 
 const BULK_FORM = 'bulk-review'
 
@@ -186,9 +187,7 @@ function RequestRows({ request, loaderData, errors }: { request: ReviewRequest; 
         <td>{request.itemTitle}</td>
         <td>{request.kind === 'extend' ? <span className="tag tag--warning">{REQUEST_KIND_LABELS.extend}</span> : REQUEST_KIND_LABELS.access}</td>
         <td>
-          <time dateTime={request.createdAt} title={formatDateTime(request.createdAt)}>
-            {formatDate(request.createdAt)}
-          </time>
+          <When at={request.createdAt} />
         </td>
         <td>
           <span className={`tag request-status request-status--${request.status.startsWith('declined') ? 'declined' : request.status}`}>{request.statusLabel}</span>

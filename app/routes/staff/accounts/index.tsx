@@ -7,6 +7,7 @@ import {
   deletePermissionProfile,
   extendAccountAccess,
   loadAccountsPage,
+  MAX_ACCOUNT_PAGE,
   removeAccountMember,
   revokeAccountAccess,
   updateAccountAccess,
@@ -20,9 +21,13 @@ import { parseForm, readForm } from '@server/http/forms'
 import { integerParam, isUuid } from '@server/http/query'
 import { accountPath, viaLabel } from '~/lib/analytics'
 import { FieldErrors, FormErrors, submissionErrors } from '~/components/ui/form-errors'
-import { formatDate, formatDateTime } from '~/lib/format'
+import { formatDateTime } from '~/lib/format'
 import { dateInputValue } from '~/lib/schemas/access-requests'
 import {
+  ACCOUNT_ACCESS_FILTERS,
+  ACCOUNT_SEARCH_MAX,
+  accountFilters,
+  accountsPath,
   createProfileSchema,
   deleteProfileSchema,
   extendAccessSchema,
@@ -35,15 +40,20 @@ import {
 } from '~/lib/schemas/accounts'
 import { DEFAULT_CARD_TITLES, isCardKind } from '~/lib/card-kinds'
 import { SelectField } from '~/components/ui/fields'
+import { SearchIcon } from '~/components/icons'
 import { Pager } from '~/components/ui/pager'
+import { When } from '~/components/ui/when'
+
+/** The list's page number from the query string, clamped. */
+const pageParam = (search: URLSearchParams) => integerParam(search, 'page', { min: 1, max: MAX_ACCOUNT_PAGE, fallback: 1 })
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const staff = await requireStaff(request, context, 'accounts')
   const search = new URL(request.url).searchParams
-  const page = await loadAccountsPage(context.db, staff.orgId)
   // An account's own page (?account=ID): only that account, with every document its members opened, paged.
   const accountId = search.get('account')
-  const focused = isUuid(accountId) ? page.accounts.find((account) => account.id === accountId) : undefined
+  const page = await loadAccountsPage(context.db, staff.orgId, { filters: accountFilters(search), page: pageParam(search), accountId: isUuid(accountId) ? accountId : null })
+  const focused = page.focused ? page.accounts[0] : undefined
   const focus = focused
     ? { accountId: focused.id, ...(await listDocumentsOpened(context.db, staff.orgId, focused.id, integerParam(search, 'opened', { min: 1, max: MAX_ANALYTICS_PAGE, fallback: 1 }))) }
     : null
@@ -57,65 +67,62 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const product = page.products.find((entry) => entry.profiles.some((profile) => profile.id === wanted))
     if (product) editor = { mode: 'edit', productId: product.id, profileId: wanted }
   }
-  return {
-    ...page,
-    accounts: focused ? [focused] : page.accounts,
-    focus,
-    editor,
-    today: dateInputValue(new Date()),
-  }
+  return { ...page, focus, editor, today: dateInputValue(new Date()) }
 }
 
 type ActionData = FormAnswer
 type Submission = Parameters<typeof invalidForm>[0]
 
-const answer = (env: Route.ActionArgs['context']['env'], intent: string, submission: Submission, outcome: ChangeResult, target?: string) =>
-  answerChange(env, outcome, submission, { intent, target }, '/accounts')
+const answer = (env: Route.ActionArgs['context']['env'], back: string, intent: string, submission: Submission, outcome: ChangeResult, target?: string) =>
+  answerChange(env, outcome, submission, { intent, target }, back, '/accounts')
 const invalid = (intent: string, submission: Submission, target?: string) => invalidForm(submission, { intent, target })
 
 export async function action({ request, context }: Route.ActionArgs) {
   const staff = await requireStaff(request, context, 'accounts')
   const formData = await readForm(request)
   const { db, env } = context
+  // Back to the list as it was filtered and paged (an editor or an account's own page closes).
+  const search = new URL(request.url).searchParams
+  const back = accountsPath({ ...accountFilters(search), page: pageParam(search) })
   const intent = String(formData.get('intent') ?? '')
   const accessTarget = `${String(formData.get('accountId') ?? '').slice(0, 40)}:${String(formData.get('productId') ?? '').slice(0, 40)}`
   switch (intent) {
     case 'access': {
       const submission = parseForm(formData, updateAccessSchema)
       if (submission.status !== 'success') return invalid(intent, submission, accessTarget)
-      return answer(env, intent, submission, await updateAccountAccess(db, staff, submission.value), accessTarget)
+      return answer(env, back, intent, submission, await updateAccountAccess(db, staff, submission.value), accessTarget)
     }
     case 'extend': {
       const submission = parseForm(formData, extendAccessSchema)
       if (submission.status !== 'success') return invalid(intent, submission, accessTarget)
-      return answer(env, intent, submission, await extendAccountAccess(db, staff, submission.value), accessTarget)
+      return answer(env, back, intent, submission, await extendAccountAccess(db, staff, submission.value), accessTarget)
     }
     case 'revoke': {
       const submission = parseForm(formData, revokeAccessSchema)
       if (submission.status !== 'success') return invalid(intent, submission, accessTarget)
-      return answer(env, intent, submission, await revokeAccountAccess(db, staff, submission.value), accessTarget)
+      return answer(env, back, intent, submission, await revokeAccountAccess(db, staff, submission.value), accessTarget)
     }
     case 'remove-member': {
       const submission = parseForm(formData, removeAccountMemberSchema)
       if (submission.status !== 'success') return invalid(intent, submission)
-      return answer(env, intent, submission, await removeAccountMember(db, staff, submission.value.memberId))
+      return answer(env, back, intent, submission, await removeAccountMember(db, staff, submission.value.memberId))
     }
     case 'profile-create': {
       const submission = parseForm(formData, createProfileSchema)
       if (submission.status !== 'success') return invalid(intent, submission)
       const { productId, intent: _, ...fields } = submission.value
-      return answer(env, intent, submission, await createPermissionProfile(db, staff, productId, fields))
+      return answer(env, back, intent, submission, await createPermissionProfile(db, staff, productId, fields))
     }
     case 'profile-update': {
       const submission = parseForm(formData, updateProfileSchema)
       if (submission.status !== 'success') return invalid(intent, submission)
       const { profileId, intent: _, ...fields } = submission.value
-      return answer(env, intent, submission, await updatePermissionProfile(db, staff, profileId, fields))
+      return answer(env, back, intent, submission, await updatePermissionProfile(db, staff, profileId, fields))
     }
     case 'profile-delete': {
       const submission = parseForm(formData, deleteProfileSchema)
       if (submission.status !== 'success') return invalid(intent, submission)
-      return answer(env, intent, submission, await deletePermissionProfile(db, staff, submission.value.profileId), String(submission.value.profileId))
+      return answer(env, back, intent, submission, await deletePermissionProfile(db, staff, submission.value.profileId), String(submission.value.profileId))
     }
     default:
       throw data('Unknown intent', { status: 400 })
@@ -128,7 +135,8 @@ type Product = LoaderData['products'][number]
 
 
 export default function Accounts({ loaderData }: Route.ComponentProps) {
-  const { accounts, products, editor, focus } = loaderData
+  const { accounts, products, editor, focus, filter, total, pageCount } = loaderData
+  const filtered = filter.q !== '' || filter.access !== 'all'
   const actionData = useActionData<typeof action>()
   const isProfileForm = actionData?.intent === 'profile-create' || actionData?.intent === 'profile-update'
   // Errors of the row forms are said next to the row; the rest at the top of their section.
@@ -153,13 +161,19 @@ export default function Accounts({ loaderData }: Route.ComponentProps) {
             <Link to="/accounts">All accounts</Link>
           </p>
         ) : null}
+        {focus ? null : <AccountFilter filter={filter} />}
         <FormErrors errors={accountErrors} />
-        {accounts.length === 0 ? <p className="empty">No accounts yet. Approving an access request creates one.</p> : null}
+        {accounts.length === 0 ? <p className="empty">{filtered ? 'No accounts match this search.' : 'No accounts yet. Approving an access request creates one.'}</p> : null}
         <div className="account-list">
           {accounts.map((account) => (
             <AccountView key={account.id} account={account} loaderData={loaderData} errorsFor={accessErrors} />
           ))}
         </div>
+        {pageCount > 1 ? (
+          <Pager label="Account pages" previous={filter.page > 1 ? accountsPath({ ...filter, page: filter.page - 1 }) : null} next={filter.page < pageCount ? accountsPath({ ...filter, page: filter.page + 1 }) : null}>
+            Page {filter.page} of {pageCount} ({total.toLocaleString('en-US')} {total === 1 ? 'account' : 'accounts'})
+          </Pager>
+        ) : null}
       </section>
 
       <section className="panel" aria-labelledby="profiles-title" id="profiles">
@@ -180,6 +194,31 @@ export default function Accounts({ loaderData }: Route.ComponentProps) {
         />
       ) : null}
     </div>
+  )
+}
+
+/** Search and access state: a GET form, so it filters with a submit without JavaScript. */
+function AccountFilter({ filter }: { filter: LoaderData['filter'] }) {
+  const filtered = filter.q !== '' || filter.access !== 'all'
+  return (
+    <Form method="get" className="account-filter" role="search" key={`${filter.q}|${filter.access}`}>
+      <div className="field">
+        <label htmlFor="account-search">Search by name, domain or member e-mail</label>
+        <span className="search-field">
+          <SearchIcon size={16} />
+          <input id="account-search" type="search" name="q" defaultValue={filter.q} maxLength={ACCOUNT_SEARCH_MAX} />
+        </span>
+      </div>
+      <SelectField id="account-access" name="access" label="Access" options={ACCOUNT_ACCESS_FILTERS} defaultValue={filter.access} />
+      <button type="submit" className="button button--secondary">
+        Filter
+      </button>
+      {filtered ? (
+        <Link to="/accounts" className="button button--secondary">
+          Clear
+        </Link>
+      ) : null}
+    </Form>
   )
 }
 
@@ -213,9 +252,7 @@ function AccountView({ account, loaderData, errorsFor }: { account: Account; loa
                 <th scope="row">{entry.productName}</th>
                 <td>{entry.profileName}</td>
                 <td>
-                  <time dateTime={entry.expiresAt} title={formatDateTime(entry.expiresAt)}>
-                    {formatDate(entry.expiresAt)}
-                  </time>{' '}
+                  <When at={entry.expiresAt} />{' '}
                   {entry.expired ? <span className="tag tag--warning">Expired</span> : null}
                 </td>
                 <td>{entry.ndaRequired ? 'Yes' : 'No'}</td>

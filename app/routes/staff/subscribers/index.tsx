@@ -20,7 +20,6 @@ import { ConfirmDialog } from '~/components/ui/confirm-dialog'
 import { SearchIcon } from '~/components/icons'
 import { SelectField, TextField } from '~/components/ui/fields'
 import { FormErrors, submissionErrors } from '~/components/ui/form-errors'
-import { formatDate, formatDateTime } from '~/lib/format'
 import {
   blockSchema,
   removeSubscriberSchema,
@@ -32,6 +31,7 @@ import {
   unblockSchema,
 } from '~/lib/schemas/subscribers'
 import { Pager } from '~/components/ui/pager'
+import { When } from '~/components/ui/when'
 
 /**
  * Where the "Export CSV" link points: a resource route (export.ts). A page route's loader can answer
@@ -183,9 +183,7 @@ export default function Subscribers({ loaderData }: Route.ComponentProps) {
                     </td>
                     <td>{subscriber.sourceLabel}</td>
                     <td>
-                      <time dateTime={subscriber.createdAt} title={formatDateTime(subscriber.createdAt)}>
-                        {formatDate(subscriber.createdAt)}
-                      </time>
+                      <When at={subscriber.createdAt} />
                     </td>
                     <td>
                       <Link to={removeLink(subscriber.id)} className="button button--danger button--small" aria-label={`Remove ${subscriber.email}`} preventScrollReset>
@@ -260,9 +258,7 @@ function BlockedSection({ blocks, actionData }: { blocks: LoaderData['blocks']; 
                 <td>{block.kind === 'domain' ? 'Domain and subdomains' : 'Address'}</td>
                 <td>{block.createdBy}</td>
                 <td>
-                  <time dateTime={block.createdAt} title={formatDateTime(block.createdAt)}>
-                    {formatDate(block.createdAt)}
-                  </time>
+                  <When at={block.createdAt} />
                 </td>
                 <td>
                   <Form method="post" preventScrollReset>
