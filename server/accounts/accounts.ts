@@ -7,6 +7,7 @@ import { change, refuse, type ChangeResult } from '../refusal'
 import type { StaffMember } from '../auth/staff-session'
 import { recordAudit } from '../audit/record'
 import { ndaVersion } from '../access/viewer'
+import { liveAccountSql } from '../access/live'
 import { defaultExpiry } from '../visitors/grant'
 import { EXPIRY_NOTICE_DAYS } from '../visitors/expiry-notices'
 import { recentDocumentsOpened } from '../analytics/documents'
@@ -73,14 +74,16 @@ function matchingAccounts(db: Database, orgId: string, filters: AccountFilters) 
     )
   }
   if (filters.access === 'all') return query
-  // Expiring soon: live, and ending within the days members are warned before (expiry-notices.ts).
-  const access = (until: 'live' | 'soon') =>
-    sql<SqlBool>`exists (select 1 from account_products where account_products.account_id = accounts.id and account_products.access_expires_at > now()${
-      until === 'soon' ? sql` and account_products.access_expires_at <= now() + make_interval(days => ${EXPIRY_NOTICE_DAYS})` : sql``
-    })`
-  if (filters.access === 'live') return query.where(access('live'))
-  if (filters.access === 'expiring') return query.where(access('soon'))
-  return query.where(sql<SqlBool>`not ${access('live')}`)
+  // Live and expired or revoked: the one rule of server/access/live.ts. Expiring soon: live, and ending within
+  // the days members are warned before (expiry-notices.ts).
+  const live = liveAccountSql(sql.ref('accounts.id'))
+  if (filters.access === 'live') return query.where(live)
+  if (filters.access === 'expiring')
+    return query.where(
+      sql<SqlBool>`exists (select 1 from account_products where account_products.account_id = accounts.id and account_products.access_expires_at > now()
+        and account_products.access_expires_at <= now() + make_interval(days => ${EXPIRY_NOTICE_DAYS}))`,
+    )
+  return query.where(sql<SqlBool>`not ${live}`)
 }
 
 /**
