@@ -20,7 +20,9 @@ export default defineConfig({
   // One folder per port, so two runs side by side (CI's PGlite and PostgreSQL passes) keep their own.
   outputDir: `test-results/${port}`,
   fullyParallel: false,
-  workers: 3,
+  // Two of the three chains at a time: three browsers and servers on two cores made axe on a whole page take
+  // over a minute (a fresh-clone CI run, 2026-11-28).
+  workers: 2,
   retries: 0,
   reporter: process.env.CI ? 'line' : 'list',
   // Three chains of browser and server share two cores in CI: a staff page took 1-2 s to render there, and the
@@ -48,10 +50,10 @@ export default defineConfig({
   // server's markup, server-side rules): once is enough. @postgres-only tests reach into the server's
   // database, which PGlite keeps to the server process.
   //
-  // Three chains run side by side, one worker each: the journeys with JavaScript on its demo server, the
+  // Three chains, one worker each, two of them at a time: the journeys with JavaScript on its demo server, the
   // journeys without JavaScript on another (each edits its own demo), and the visitor journey, which starts
   // a server of its own with a local SMTP server (tests/e2e/support/journey.ts). The browsers and servers
-  // mostly wait on each other, so three chains keep two cores busy.
+  // mostly wait on each other, but three at once starved the browsers on two cores.
   //
   // E2E_SCOPE=database (CI's PostgreSQL pass, after the whole suite ran on PGlite) keeps what can depend on
   // the database: every journey with JavaScript on. Without JavaScript the browser posts the same forms,
