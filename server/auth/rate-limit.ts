@@ -36,6 +36,8 @@ export const RECIPIENT_CAPS = {
   subscription: { limit: 3, windowSeconds: HOUR },
   /** Colleague invitations, valid for 14 days: a few a day is plenty. */
   invitation: { limit: 3, windowSeconds: 24 * HOUR },
+  /** A reviewer's notices of new requests and extensions: past it, the queue at /access-requests still has them. */
+  review: { limit: 30, windowSeconds: HOUR },
 } as const
 
 /** One inbox: case and a "+tag" do not make another one. */

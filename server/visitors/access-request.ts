@@ -14,7 +14,7 @@ import { recipientCapAllows } from '../auth/rate-limit'
 import { withQuery } from '../../app/lib/format'
 import { defaultExpiry, grantAccess, sendLoginMail } from './grant'
 import { findColleagueInvite } from './invites'
-import { mailOrg, requestReviewers } from './mail-org'
+import { mailOrg, notifyReviewers } from './mail-org'
 
 /**
  * What the Request Access tab answers on screen: only what follows from the address typed (decision 013).
@@ -191,7 +191,7 @@ export async function submitAccessRequest(
         },
         reviewUrl,
       )
-      for (const reviewer of await requestReviewers(trx, org.id)) await enqueueEmail(trx, { orgId: org.id, to: reviewer, ...notice })
+      await notifyReviewers(trx, org.id, notice)
       await recordAudit(trx, { orgId: org.id, actor: email, action: 'access.request', target: request.id, ip: meta.ip, userAgent: meta.userAgent })
       return answer(shown)
     })
@@ -349,7 +349,7 @@ export async function requestExtension(
         { firstName: member.first_name, lastName: member.last_name, email: member.email, accountName: member.account_name },
         `${env.APP_URL}/access-requests?status=pending`,
       )
-      for (const reviewer of await requestReviewers(trx, org.id)) await enqueueEmail(trx, { orgId: org.id, to: reviewer, ...notice })
+      await notifyReviewers(trx, org.id, notice)
       await recordAudit(trx, { orgId: org.id, actor: member.email, action: 'access.extend-request', target: request.id })
       return 'request_sent' as const
     })

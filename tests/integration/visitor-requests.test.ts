@@ -16,6 +16,7 @@ import {
   type OrgFixture,
 } from '../setup/factories'
 import { callRoute } from '../setup/route'
+import { RECIPIENT_CAPS } from '../../server/auth/rate-limit'
 
 const DAY = 86_400_000
 const NOT_WORK_EMAIL = 'Please use your work email.'
@@ -345,6 +346,16 @@ describeEachDatabase('visitor access requests and login', (database) => {
       expect(mail.secrets).toEqual([])
     }
     expect(await db().selectFrom('account_members').select('id').where('org_id', '=', org.id).execute()).toEqual([])
+  })
+
+  it('tells a reviewer of new requests within their cap; past it the requests still wait in the queue', async () => {
+    const org = await createOrg(database())
+    const { limit } = RECIPIENT_CAPS.review
+    const emails = Array.from({ length: limit + 2 }, (_, index) => `requester${index}@${domainOf(org, 'flood')}`)
+    for (const email of emails) expect(outcomeOf(await requestAccess(org, email))).toEqual({ status: 200, outcome: 'request_sent' })
+    expect(await requestsOf(org)).toHaveLength(emails.length)
+    const notices = (await mailsTo(org.admin.email)).filter((mail) => mail.subject.startsWith('New access request'))
+    expect(notices).toHaveLength(limit)
   })
 
   it('approves a colleague’s invitation into the inviting account; the link is the invitee’s alone', async () => {
