@@ -137,7 +137,8 @@ export async function createApp(): Promise<App> {
       const acceptEncoding = request.headers.get('accept-encoding')
       if (cacheable) {
         // Stored, or being rendered for another request now: one render, however many ask at once.
-        const page = (await pageCache.get(key!)) ?? (await rendering.get(key!))
+        // Rendered again by another request now: the page as stored before meanwhile (stale-while-revalidate).
+        const page = (await pageCache.get(key!)) ?? (rendering.has(key!) ? await pageCache.getStale(key!) : undefined) ?? (await rendering.get(key!))
         if (page && page.version === (await pageCache.currentVersion())) return storedResponse(page, request, true)
       }
       if (forAccount) {
@@ -275,7 +276,9 @@ export async function createApp(): Promise<App> {
     if (!kind || new URL(pathname, 'http://localhost').pathname !== pathname) return false
     // The key the page was stored under: the Host header and the path as the Fetch URL spells it (a path spelt
     // otherwise misses here and is answered, and stored, by the app).
-    const page = await pageCache.get(storeKey(req.headers.host, kind, pathname, query === -1 ? '' : url.slice(query)))
+    const key = storeKey(req.headers.host, kind, pathname, query === -1 ? '' : url.slice(query))
+    // Past its time and being rendered again by another request: the page as stored meanwhile.
+    const page = (await pageCache.get(key)) ?? (rendering.has(key) ? await pageCache.getStale(key) : undefined)
     if (!page) return false
     writeAnswer(res, await answerStoredPage(page, { method: req.method ?? 'GET', acceptEncoding: req.headers['accept-encoding'], ifNoneMatch: req.headers['if-none-match'] }, true))
     return true

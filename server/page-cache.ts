@@ -97,20 +97,29 @@ export function createPageCache(
     return pending
   }
 
-  /** An entry of `map` while the content version is the one it was stored at, for `ttlMs` at most. */
-  async function current<V extends StoredPage>(map: Map<string, V>, key: string) {
+  /**
+   * An entry of `map` while the content version is the one it was stored at, for about `ttlMs` (each key
+   * its own share of 75-125 % of it, so pages stored together are not all rendered again at once). With
+   * `stale`, also after that time, for up to `STALE_TTLS` times it: what a request gets while another
+   * renders the page again (stale-while-revalidate), instead of waiting for that render.
+   */
+  async function current<V extends StoredPage>(map: Map<string, V>, key: string, stale = false) {
     const stored = map.get(key)
     if (!stored) return undefined
-    if (stored.version !== (await currentVersion()) || Date.now() - stored.storedAt > ttlMs) {
+    const age = Date.now() - stored.storedAt
+    const lifetime = ttlMs * (0.75 + spread(key) / 2)
+    if (stored.version !== (await currentVersion()) || age > lifetime * STALE_TTLS) {
       map.delete(key)
       return undefined
     }
-    return stored
+    return age <= lifetime || stale ? stored : undefined
   }
 
   return {
     currentVersion,
     get: (key: string) => current(pages, key),
+    /** The page stored under `key` for the current content version, however old: while it is being rendered again. */
+    getStale: (key: string) => current(pages, key, true),
     set(key: string, page: CachedPage) {
       remember(pages, key, page, maxEntries)
     },
@@ -158,6 +167,16 @@ export function createPageCache(
       generation++
     },
   }
+}
+
+/** How many `ttlMs` a page may be served while it is being rendered again (a render that fails leaves it in use). */
+const STALE_TTLS = 5
+
+/** A number in [0, 1) fixed for a key (FNV-1a of its characters). */
+function spread(key: string) {
+  let hash = 0x811c9dc5
+  for (let index = 0; index < key.length; index++) hash = Math.imul(hash ^ key.charCodeAt(index), 0x01000193)
+  return (hash >>> 0) / 2 ** 32
 }
 
 /** Sets a key in a bounded map, the oldest entry out first. */

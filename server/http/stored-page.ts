@@ -24,7 +24,11 @@ export interface StoredBody {
   variants: Variants
   /** Starts that compression (once): when the page is served again, not on its first render. */
   warm: () => void
+  /** Until a variant is ready: the body compressed at a fast level, once for all the requests that wait for it. */
+  quick: Quick
 }
+
+export type Quick = Partial<Record<'br' | 'gzip', Promise<Buffer>>>
 
 export type Variants = Partial<Record<'br' | 'gzip', Buffer>>
 
@@ -32,23 +36,43 @@ export type Variants = Partial<Record<'br' | 'gzip', Buffer>>
 export interface Compressed {
   variants: Variants
   warm: () => void
+  quick: Quick
 }
 
 /**
  * The variants of a body, compressed at the highest levels off the main thread (about 100 ms of a pool
- * thread for 120 KB) once `warm` is called; each is set when ready. Until then a request gets the page
- * compressed for it at a fast level: a page rendered once (any junk query makes a new one) never pays
- * for brotli 11.
+ * thread for 120 KB) once `warm` is called; each is set when ready. Until then requests get the page
+ * compressed at a fast level, once (`quick`): a page rendered once (any junk query makes a new one) never
+ * pays for brotli 11.
  */
 export function lazilyCompressed(body: Buffer, failed: () => void): Compressed {
   const variants: Variants = {}
+  const quick: Quick = {}
   let started = false
   const warm = () => {
     if (started) return
     started = true
-    Promise.all([compress(body, 'br', 'best').then((bytes) => (variants.br = bytes)), compress(body, 'gzip', 'best').then((bytes) => (variants.gzip = bytes))]).catch(failed)
+    slowly(async () => {
+      variants.br = await compress(body, 'br', 'best')
+      delete quick.br
+      variants.gzip = await compress(body, 'gzip', 'best')
+      delete quick.gzip
+    }).catch(failed)
   }
-  return { variants, warm }
+  return { variants, warm, quick }
+}
+
+let compressing: Promise<unknown> = Promise.resolve()
+
+/**
+ * Runs the highest-level compressions one at a time: the pool's other threads stay free for what requests
+ * wait on (a page compressed for one at a fast level, file reads, hashing). Pages stored together (after a
+ * start or an edit) otherwise fill the pool with brotli 11 and every compressed answer waits behind them.
+ */
+function slowly(work: () => Promise<void>) {
+  const done = compressing.then(work)
+  compressing = done.catch(() => {})
+  return done
 }
 
 const INLINE_SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script>/gi
@@ -116,11 +140,23 @@ export async function answerStoredPage(
   // Preconditions apply to a success only (RFC 9110 13.2.1): a stored not-found page is sent again.
   if (!page.personal && page.status < 300 && ifNoneMatchHas(request.ifNoneMatch, current)) return { status: 304, headers: [...caching, ['ETag', etag]], body: null }
   const stored = coding === 'identity' ? page.body : page.variants[coding]
-  // Until its variant is ready, the page is compressed for this request at a fast level: a few milliseconds.
-  const body = stored ?? (await compress(page.body, coding as 'br' | 'gzip', 'fast'))
+  // Until its variant is ready, the page compressed at a fast level (a few milliseconds, once for all).
+  const body = stored ?? (await quickly(page, coding as 'br' | 'gzip'))
   const headers: [string, string][] = [...page.headers, ['Content-Length', String(body.byteLength)]]
   // Bytes compressed for this request are the same content, not the same bytes as the stored variant: a weak validator.
   if (!page.personal) headers.push(['ETag', stored ? etag : `W/${etag}`])
   if (coding !== 'identity') headers.push(['Content-Encoding', coding])
   return { status: page.status, headers, body: request.method === 'HEAD' ? null : body }
+}
+
+/** The body compressed at a fast level: once, whoever asks meanwhile; asked again after a failure. */
+function quickly(page: StoredBody, coding: 'br' | 'gzip') {
+  const known = page.quick[coding]
+  if (known) return known
+  const bytes = compress(page.body, coding, 'fast')
+  page.quick[coding] = bytes
+  bytes.catch(() => {
+    if (page.quick[coding] === bytes) delete page.quick[coding]
+  })
+  return bytes
 }

@@ -5,7 +5,7 @@ import { bumpOrgRevision, bumpProductRevision } from '../../server/portal/revisi
 import { describeEachDatabase } from '../setup/database'
 
 /** A stored page's fields beside its version and time. */
-const page = (text: string) => ({ body: Buffer.from(text), status: 200, headers: [] as [string, string][], etag: text, variants: {}, warm: () => {}, personal: false })
+const page = (text: string) => ({ body: Buffer.from(text), status: 200, headers: [] as [string, string][], etag: text, variants: {}, warm: () => {}, quick: {}, personal: false })
 
 describeEachDatabase('page cache', (database) => {
   it('keeps a page until a portal revision changes', async () => {
@@ -42,6 +42,32 @@ describeEachDatabase('page cache', (database) => {
     const version = await cache.currentVersion()
     cache.set('k', { ...page(''), version, storedAt: Date.now() - 1 })
     expect(await cache.get('k')).toBeUndefined()
+  })
+
+  it('serves a page past its time while it is rendered again, never across a content change', async () => {
+    const { db } = database().handle
+    const cache = createPageCache(db, { ttlMs: 1000, checkEveryMs: 0 })
+    const version = await cache.currentVersion()
+    // Past any key's share of the time (at most 125 % of it), within five times it.
+    cache.set('k', { ...page('old'), version, storedAt: Date.now() - 1300 })
+    expect(await cache.get('k')).toBeUndefined()
+    expect((await cache.getStale('k'))?.etag).toBe('old')
+    cache.set('ancient', { ...page('ancient'), version, storedAt: Date.now() - 6300 })
+    expect(await cache.getStale('ancient')).toBeUndefined()
+
+    const product = await db.selectFrom('products').select('id').where('slug', '=', 'mobile').executeTakeFirstOrThrow()
+    await bumpProductRevision(db, product.id)
+    expect(await cache.getStale('k')).toBeUndefined()
+  })
+
+  it('gives pages stored together different lifetimes, so they are not all rendered again at once', async () => {
+    const cache = createPageCache(database().handle.db, { ttlMs: 1000, checkEveryMs: 0 })
+    const version = await cache.currentVersion()
+    const keys = Array.from({ length: 40 }, (_, index) => `host/page-${index}`)
+    for (const key of keys) cache.set(key, { ...page(key), version, storedAt: Date.now() - 1000 })
+    const fresh = (await Promise.all(keys.map((key) => cache.get(key)))).filter(Boolean).length
+    expect(fresh).toBeGreaterThan(5)
+    expect(fresh).toBeLessThan(35)
   })
 })
 
