@@ -21,7 +21,8 @@ import { startEmailWorker } from './email/worker'
 import { startTextExtraction } from './search/extract'
 import { startExpiryNotices } from './visitors/expiry-notices'
 import { hasVisitorSession, isQuestionnaireUpload } from './questionnaires/upload'
-import { env as readEnv, type Env } from './env'
+import { env as readEnv, EnvError, type Env } from './env'
+import { defaultOrgProblem } from './portal/default-org'
 import { clientAddress } from './http/client-address'
 import { createHostCheck, expectedOrigin } from './http/hosts'
 import { bodyRefusal, FORM_BODY_LIMIT, uploadBodyLimit, uploadRouteOf } from './http/limits'
@@ -93,6 +94,13 @@ export async function createApp(): Promise<App> {
   }
   await migrateToLatest(database.db)
   const demo = env.SEED_DEMO === 'true' ? await seedDemoIfEmpty(database.db, env) : undefined
+  // A DEFAULT_ORG that names no org stops the boot, as a bad value of any other variable does.
+  const defaultOrg = await defaultOrgProblem(database.db, env.DEFAULT_ORG)
+  if (defaultOrg) {
+    await database.close()
+    await unlock()
+    throw new EnvError(`Invalid environment:\n  - DEFAULT_ORG: ${defaultOrg}`)
+  }
   // Every app server runs the outbox worker unless `npm run worker` sends instead (EMAIL_WORKER=false);
   // FOR UPDATE SKIP LOCKED keeps them from sending twice.
   const emailWorker = env.EMAIL_WORKER === 'true' ? startEmailWorker(database.db, env) : undefined
