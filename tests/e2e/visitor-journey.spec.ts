@@ -8,7 +8,7 @@ import AxeBuilder from '@axe-core/playwright'
 import { readFile } from 'node:fs/promises'
 import type { Page } from '@playwright/test'
 import { ACCOUNT, PERMISSION_PROFILE } from '../../db/seed/northwind'
-import { cardTitle, DOCUMENT_ENTRIES, entry, ORG, PLATFORM, PLATFORM_ENTRIES, PORTAL } from './support/demo'
+import { cardTitle, DOCUMENT_ENTRIES, entry, ORG, PLATFORM, PLATFORM_ENTRIES } from './support/demo'
 import {
   approveRequest,
   dismissWelcome,

@@ -3,7 +3,7 @@
 // account dropdown and the preview banner. Loaded on demand (visitor-tools.tsx); every one is a plain
 // form or link, so the journey works without JavaScript.
 import { getFormProps, getSelectProps, useForm, type SubmissionResult } from '@conform-to/react'
-import { useState, useRef, useId, type ReactNode } from 'react'
+import { useState, useRef, useId } from 'react'
 import { Form, Link, useLocation, useNavigation } from 'react-router'
 import type { AccessModalView, PortalView, VisitorView } from '~/lib/portal-view'
 import { REQUESTER_KINDS } from '~/lib/access-request-fields'
@@ -265,7 +265,6 @@ function LoginForm({ view, email, onEmail, lastResult, closeHref }: TabProps) {
 function OutcomeDialog({ view, data, modal }: { view: PortalView; data: Extract<AccessActionData, { outcome: unknown }>; modal: AccessModalView | null }) {
   const closeHref = useCloseHref()
   const location = useLocation()
-  const here = useHere()
   const org = view.org.name
   const back = (
     <Link className="button button--secondary" to={closeHref} preventScrollReset>
@@ -386,6 +385,7 @@ function NdaDialog({ view, text, actionData }: { view: PortalView; text: string;
   return (
     <Dialog title="Non-Disclosure Agreement" closeHref={closeHref} size="large" dismissOnBackdrop={false}>
       <p>{view.org.name} asks you to accept this NDA before you view its restricted documents.</p>
+      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region must be reachable by keyboard (axe scrollable-region-focusable) */}
       <div className="nda-text" id={textId} tabIndex={0} role="region" aria-label="NDA text">
         {text.split(/\n{2,}/).map((paragraph, index) => (
           <p key={index}>{paragraph}</p>
@@ -756,6 +756,7 @@ export function AccountMenu({ view, visitor }: { view: PortalView; visitor: Visi
         <div className="account-menu__popup">
           {details}
           {/* A chosen item closes the menu after its own action has started (a form must still be in the page to submit). */}
+          {/* eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-static-element-interactions -- role="menu" via menuProps; the menu items handle keys, this only sees their clicks bubble */}
           <div {...menuProps} aria-label="Account" onClick={(event) => (event.target as HTMLElement).closest('[role="menuitem"]') && setTimeout(() => close(false))}>
             {entries('menuitem')}
           </div>

@@ -15,7 +15,7 @@ import {
   type ChangeResult,
 } from '@server/accounts/accounts'
 import { listDocumentsOpened, MAX_ANALYTICS_PAGE } from '@server/analytics/documents'
-import { answerChange, invalidForm, type FormAnswer } from '@server/http/change-answer'
+import { answerChange, invalidForm } from '@server/http/change-answer'
 import { requireStaff } from '@server/auth/require'
 import { parseForm, readForm } from '@server/http/forms'
 import { integerParam, isUuid } from '@server/http/query'
@@ -70,7 +70,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { ...page, focus, editor, today: dateInputValue(new Date()) }
 }
 
-type ActionData = FormAnswer
 type Submission = Parameters<typeof invalidForm>[0]
 
 const answer = (env: Route.ActionArgs['context']['env'], back: string, intent: string, submission: Submission, outcome: ChangeResult, target?: string) =>
