@@ -8,7 +8,7 @@ import { formatDateTime } from '~/lib/format'
 import { ACCOUNT_ACCESS_FILTERS, ACCOUNT_SEARCH_MAX } from '~/lib/schemas/accounts'
 import { SelectField } from '~/components/ui/fields'
 import { SearchIcon } from '~/components/icons'
-import { Pager } from '~/components/ui/pager'
+import { OpenPager, StaffTable } from '~/components/ui/staff-table'
 import { When } from '~/components/ui/when'
 
 type LoaderData = Route.ComponentProps['loaderData']
@@ -54,33 +54,22 @@ export function AccountView({ account, loaderData, errorsFor }: { account: Accou
       </header>
 
       {account.access.length ? (
-        <table className="data-table account__access" aria-label={`Access of ${account.name}`}>
-          <thead>
-            <tr>
-              <th scope="col">Product</th>
-              <th scope="col">Permission profile</th>
-              <th scope="col">Access expires</th>
-              <th scope="col">NDA required</th>
-              <th scope="col">NDA status</th>
+        <StaffTable className="account__access" label={`Access of ${account.name}`} columns={['Product', 'Permission profile', 'Access expires', 'NDA required', 'NDA status']}>
+          {account.access.map((entry) => (
+            <tr key={entry.productId}>
+              <th scope="row">{entry.productName}</th>
+              <td>{entry.profileName}</td>
+              <td>
+                <When at={entry.expiresAt} />{' '}
+                {entry.expired ? <span className="tag tag--warning">Expired</span> : null}
+              </td>
+              <td>{entry.ndaRequired ? 'Yes' : 'No'}</td>
+              <td>
+                <NdaStatus account={account} required={entry.ndaRequired} ndaType={ndaType} />
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {account.access.map((entry) => (
-              <tr key={entry.productId}>
-                <th scope="row">{entry.productName}</th>
-                <td>{entry.profileName}</td>
-                <td>
-                  <When at={entry.expiresAt} />{' '}
-                  {entry.expired ? <span className="tag tag--warning">Expired</span> : null}
-                </td>
-                <td>{entry.ndaRequired ? 'Yes' : 'No'}</td>
-                <td>
-                  <NdaStatus account={account} required={entry.ndaRequired} ndaType={ndaType} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+          ))}
+        </StaffTable>
       ) : (
         <p className="field__hint">No access to any product.</p>
       )}
@@ -89,43 +78,32 @@ export function AccountView({ account, loaderData, errorsFor }: { account: Accou
         <AccessForms key={entry.productId} account={account} entry={entry} product={products.find((product) => product.id === entry.productId)} loaderData={loaderData} errors={errorsFor(account.id, entry.productId)} />
       ))}
 
-      <table className="data-table account__members" aria-label={`Members of ${account.name}`}>
-        <thead>
-          <tr>
-            <th scope="col">Member</th>
-            <th scope="col">Email</th>
-            <th scope="col">
-              <span className="visually-hidden">Actions</span>
+      <StaffTable className="account__members" label={`Members of ${account.name}`} columns={['Member', 'Email', { hidden: 'Actions' }]}>
+        {account.members.map((member) => (
+          <tr key={member.id}>
+            <th scope="row">
+              {member.name} {member.isAutoApproved ? <span className="tag">Automatically gained</span> : null}
             </th>
+            <td>{member.email}</td>
+            <td>
+              <Form method="post">
+                <input type="hidden" name="intent" value="remove-member" />
+                <input type="hidden" name="memberId" value={member.id} />
+                <button type="submit" className="button button--danger button--small" aria-label={`Remove ${member.name}`}>
+                  Remove
+                </button>
+              </Form>
+            </td>
           </tr>
-        </thead>
-        <tbody>
-          {account.members.map((member) => (
-            <tr key={member.id}>
-              <th scope="row">
-                {member.name} {member.isAutoApproved ? <span className="tag">Automatically gained</span> : null}
-              </th>
-              <td>{member.email}</td>
-              <td>
-                <Form method="post">
-                  <input type="hidden" name="intent" value="remove-member" />
-                  <input type="hidden" name="memberId" value={member.id} />
-                  <button type="submit" className="button button--danger button--small" aria-label={`Remove ${member.name}`}>
-                    Remove
-                  </button>
-                </Form>
-              </td>
-            </tr>
-          ))}
-          {account.members.length === 0 ? (
-            <tr>
-              <td colSpan={3} className="field__hint">
-                No members.
-              </td>
-            </tr>
-          ) : null}
-        </tbody>
-      </table>
+        ))}
+        {account.members.length === 0 ? (
+          <tr>
+            <td colSpan={3} className="field__hint">
+              No members.
+            </td>
+          </tr>
+        ) : null}
+      </StaffTable>
 
       <DocumentsOpened account={account} focus={loaderData.focus?.accountId === account.id ? loaderData.focus : null} />
     </section>
@@ -143,55 +121,39 @@ function DocumentsOpened({ account, focus }: { account: Account; focus: LoaderDa
     <div className="account__opened" id={titleId}>
       <h4 id={`${titleId}-title`}>Documents opened</h4>
       {entries.length ? (
-        <div className="table-scroll">
-          <table className="data-table" aria-labelledby={`${titleId}-title`}>
-            <thead>
-              <tr>
-                <th scope="col">When</th>
-                <th scope="col">Member</th>
-                <th scope="col">Document</th>
-                <th scope="col">Item</th>
-                <th scope="col">Action</th>
-              </tr>
-            </thead>
-            <tbody>
-              {entries.map((entry) => (
-                <tr key={entry.id}>
-                  <td>
-                    <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
-                  </td>
-                  <td>{entry.memberEmail}</td>
-                  <th scope="row">{entry.document}</th>
-                  <td>{entry.itemTitle ?? '—'}</td>
-                  <td>
-                    {entry.action === 'download' ? 'Downloaded' : 'Viewed'}
-                    {entry.via ? (
-                      <>
-                        {' '}
-                        <span className="tag">{viaLabel(entry.via)}</span>
-                      </>
-                    ) : null}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <StaffTable labelledBy={`${titleId}-title`} columns={['When', 'Member', 'Document', 'Item', 'Action']} scroll>
+          {entries.map((entry) => (
+            <tr key={entry.id}>
+              <td>
+                <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
+              </td>
+              <td>{entry.memberEmail}</td>
+              <th scope="row">{entry.document}</th>
+              <td>{entry.itemTitle ?? '—'}</td>
+              <td>
+                {entry.action === 'download' ? 'Downloaded' : 'Viewed'}
+                {entry.via ? (
+                  <>
+                    {' '}
+                    <span className="tag">{viaLabel(entry.via)}</span>
+                  </>
+                ) : null}
+              </td>
+            </tr>
+          ))}
+        </StaffTable>
       ) : (
         <p className="field__hint">{focus && focus.page > 1 ? 'Nothing more.' : 'No member has opened a document yet.'}</p>
       )}
       {focus ? (
-        focus.page > 1 || hasMore ? (
-          <Pager
-            label={`Documents opened by ${account.name}, pages`}
-            previous={focus.page > 1 ? accountPath(account.id, focus.page - 1) : null}
-            next={hasMore ? accountPath(account.id, focus.page + 1) : null}
-            previousLabel="Newer"
-            nextLabel="Older"
-          >
-            Page {focus.page}
-          </Pager>
-        ) : null
+        <OpenPager
+          label={`Documents opened by ${account.name}, pages`}
+          page={focus.page}
+          hasMore={hasMore}
+          href={(page) => accountPath(account.id, page)}
+          previousLabel="Newer"
+          nextLabel="Older"
+        />
       ) : hasMore ? (
         <Link to={accountPath(account.id)}>{`All documents opened by ${account.name}`}</Link>
       ) : null}

@@ -30,7 +30,7 @@ import {
   updateAccessSchema,
   updateProfileSchema,
 } from '~/lib/schemas/accounts'
-import { Pager } from '~/components/ui/pager'
+import { CountedPager } from '~/components/ui/staff-table'
 import { AccountFilter, AccountView } from './account-view'
 import { ProfileEditor, ProfileList } from './profiles'
 
@@ -154,11 +154,7 @@ export default function Accounts({ loaderData }: Route.ComponentProps) {
             <AccountView key={account.id} account={account} loaderData={loaderData} errorsFor={accessErrors} />
           ))}
         </div>
-        {pageCount > 1 ? (
-          <Pager label="Account pages" previous={filter.page > 1 ? accountsPath({ ...filter, page: filter.page - 1 }) : null} next={filter.page < pageCount ? accountsPath({ ...filter, page: filter.page + 1 }) : null}>
-            Page {filter.page} of {pageCount} ({total.toLocaleString('en-US')} {total === 1 ? 'account' : 'accounts'})
-          </Pager>
-        ) : null}
+        <CountedPager label="Account pages" page={filter.page} pageCount={pageCount} total={total} noun={['account', 'accounts']} href={(page) => accountsPath({ ...filter, page })} />
       </section>
 
       <section className="panel" aria-labelledby="profiles-title" id="profiles">

@@ -6,6 +6,7 @@ import type { Route } from './+types/index'
 import { FieldErrors, FormErrors } from '~/components/ui/form-errors'
 import { createProfileSchema, PROFILE_CARD_KIND_LABELS, PROFILE_CARD_KINDS, updateProfileSchema } from '~/lib/schemas/accounts'
 import { DEFAULT_CARD_TITLES, isCardKind } from '~/lib/card-kinds'
+import { StaffTable } from '~/components/ui/staff-table'
 
 type Product = Route.ComponentProps['loaderData']['products'][number]
 
@@ -24,49 +25,36 @@ export function ProfileList({ product, multiple }: { product: Product; multiple:
     <div className="profile-list">
       {multiple ? <h3>{product.name}</h3> : null}
       {product.profiles.length ? (
-        <table className="data-table" aria-label={`Permission profiles of ${product.name}`}>
-          <thead>
-            <tr>
-              <th scope="col">Profile</th>
-              <th scope="col">Grants</th>
-              <th scope="col">Downloads</th>
-              <th scope="col">Used by</th>
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
+        <StaffTable label={`Permission profiles of ${product.name}`} columns={['Profile', 'Grants', 'Downloads', 'Used by', { hidden: 'Actions' }]}>
+          {product.profiles.map((profile) => (
+            <tr key={profile.id}>
+              <th scope="row">{profile.name}</th>
+              <td>{grantSummary(profile, product)}</td>
+              <td>{profile.canDownload ? 'Allowed' : 'View only'}</td>
+              <td>
+                {profile.usedBy ? `${profile.usedBy} ${profile.usedBy === 1 ? 'account' : 'accounts'}` : 'No account'}
+                {profile.autoApproval ? <span className="tag">Auto-approval</span> : null}
+              </td>
+              <td>
+                <div className="profile-list__actions">
+                  <Link className="button button--secondary button--small" to={`/accounts?profile=${profile.id}#profile-editor`} aria-label={`Edit ${profile.name}`}>
+                    Edit
+                  </Link>
+                  <Link className="button button--secondary button--small" to={`${product.portalPath}?permissionProfileId=${profile.id}`} aria-label={`Preview ${profile.name}`}>
+                    Preview
+                  </Link>
+                  <Form method="post">
+                    <input type="hidden" name="intent" value="profile-delete" />
+                    <input type="hidden" name="profileId" value={profile.id} />
+                    <button type="submit" className="button button--danger button--small" aria-label={`Delete ${profile.name}`}>
+                      Delete
+                    </button>
+                  </Form>
+                </div>
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {product.profiles.map((profile) => (
-              <tr key={profile.id}>
-                <th scope="row">{profile.name}</th>
-                <td>{grantSummary(profile, product)}</td>
-                <td>{profile.canDownload ? 'Allowed' : 'View only'}</td>
-                <td>
-                  {profile.usedBy ? `${profile.usedBy} ${profile.usedBy === 1 ? 'account' : 'accounts'}` : 'No account'}
-                  {profile.autoApproval ? <span className="tag">Auto-approval</span> : null}
-                </td>
-                <td>
-                  <div className="profile-list__actions">
-                    <Link className="button button--secondary button--small" to={`/accounts?profile=${profile.id}#profile-editor`} aria-label={`Edit ${profile.name}`}>
-                      Edit
-                    </Link>
-                    <Link className="button button--secondary button--small" to={`${product.portalPath}?permissionProfileId=${profile.id}`} aria-label={`Preview ${profile.name}`}>
-                      Preview
-                    </Link>
-                    <Form method="post">
-                      <input type="hidden" name="intent" value="profile-delete" />
-                      <input type="hidden" name="profileId" value={profile.id} />
-                      <button type="submit" className="button button--danger button--small" aria-label={`Delete ${profile.name}`}>
-                        Delete
-                      </button>
-                    </Form>
-                  </div>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+          ))}
+        </StaffTable>
       ) : (
         <p className="field__hint">No permission profile yet.</p>
       )}
