@@ -310,15 +310,16 @@ export async function createApp(): Promise<App> {
 
   /**
    * Answers an anonymous GET of a public document the store holds, and counts it as the route would; a HEAD
-   * (counted by nobody) or a range is the route's to answer.
+   * gets the GET's answer without its body, counted by nobody. A range, or a document the store does not
+   * hold, is the route's to answer (a HEAD there answers what its GET would: 404 for bytes gone).
    */
   async function answerStoredFile(req: IncomingMessage, res: ServerResponse, pathname: string, search: string) {
-    if (req.method !== 'GET' || req.headers.range !== undefined || !isAnonymousRequest(req.headers.cookie, req.headers.authorization)) return false
+    if (req.headers.range !== undefined || !isAnonymousRequest(req.headers.cookie, req.headers.authorization)) return false
     if (new URL(pathname, 'http://localhost').pathname !== pathname) return false
     const file = await pageCache.getFile(storeKey(req.headers.host, 'file', pathname, search))
     if (!file) return false
-    countPublicFetch(database.db, file.counted.orgId, file.counted.fetch, isbot(req.headers['user-agent']))
-    writeAnswer(res, { status: file.status, headers: [...file.headers, ['Content-Length', String(file.body.byteLength)]], body: file.body })
+    if (req.method === 'GET') countPublicFetch(database.db, file.counted.orgId, file.counted.fetch, isbot(req.headers['user-agent']))
+    writeAnswer(res, { status: file.status, headers: [...file.headers, ['Content-Length', String(file.body.byteLength)]], body: req.method === 'GET' ? file.body : null })
     return true
   }
 

@@ -8,7 +8,8 @@ import type { DocumentFetch } from './fetches'
 import { contentDisposition } from './headers'
 import { bridgeLetterFileName } from './letter'
 import { authoriseLetter, type LetterSource } from './letters'
-import { fileStore, type StoreEnv } from './store'
+import { storedFileState } from './delivery'
+import type { StoreEnv } from './store'
 import { zipEntryNames, zipStream, type ZipEntry } from './zip'
 
 // Bulk download (issue 9; cards-and-items spec sections 4 and 7): the documents a visitor ticked, and
@@ -18,7 +19,7 @@ import { zipEntryNames, zipStream, type ZipEntry } from './zip'
 /** More than this in one request is refused: the documents card lists far fewer. */
 export const BULK_MAX_FILES = 200
 
-export type BulkRefusal = { ok: false; status: 400 | 403 | 404; message: string }
+export type BulkRefusal = { ok: false; status: 400 | 403 | 404 | 503; message: string }
 
 /** One document of the archive: a stored file, or a bridge letter generated for it. */
 export type BulkDocument =
@@ -42,6 +43,7 @@ export const BULK_MESSAGES = {
   tooMany: `Choose at most ${BULK_MAX_FILES} documents at a time.`,
   malformed: 'This selection names something that is not a document.',
   nothing: 'None of these documents can be downloaded.',
+  unavailable: 'These documents are temporarily unavailable. Please try again in a few minutes.',
 } as const
 
 /** Which of the asked documents this viewer may download now: a member of a live account only, where the org allows it. */
@@ -66,12 +68,14 @@ export async function planBulkDownload(
   const letterIds = [...new Set(asked.letterIds.map((id) => id.toLowerCase()))]
   if (fileIds.length + letterIds.length > BULK_MAX_FILES) return { ok: false, status: 400, message: BULK_MESSAGES.tooMany }
 
-  const store = fileStore(env)
   const found: Unnamed[] = []
   const failed: string[] = []
   for (const id of fileIds) {
     const decision = await authoriseFile(db, org, viewer, id, true)
-    if (decision.status === 'allowed' && decision.download && (await store.has(decision.file.sha256))) {
+    const state = decision.status === 'allowed' && decision.download ? await storedFileState(env, decision.file.sha256) : 'refused'
+    // The store down is no reason to leave a document out: nothing is sent, and the member tries again.
+    if (state === 'unavailable') return { ok: false, status: 503, message: BULK_MESSAGES.unavailable }
+    if (decision.status === 'allowed' && state === 'present') {
       found.push({ kind: 'file', id, file: decision.file, public: decision.public, itemUid: decision.itemUid })
     } else failed.push(id)
   }

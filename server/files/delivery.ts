@@ -30,9 +30,27 @@ export async function watermarkStamp(db: Database, org: PortalOrg, viewer: Porta
 const PDF = 'application/pdf'
 
 /** A stored file's bytes for this viewer: stamped when it is a PDF that is not public and a stamp applies. */
-export async function deliverFile(env: StoreEnv, file: { sha256: string; content_type: string; size_bytes: number }, isPublic: boolean, stamp: Stamp | null): Promise<Delivered> {
+export function deliverFile(env: StoreEnv, file: { sha256: string; content_type: string; size_bytes: number }, isPublic: boolean, stamp: Stamp | null): Promise<Delivered> {
+  return unlessStoreDown(() => deliverStored(env, file, isPublic, stamp))
+}
+
+/**
+ * Whether a stored file's bytes are there, without reading them: a HEAD answers what its GET would
+ * (404 when they are gone, 503 while the store cannot be reached).
+ */
+export function storedFileState(env: StoreEnv, sha256: string): Promise<'present' | 'gone' | 'unavailable'> {
+  return unlessStoreDown(async () => ((await fileStore(env).has(sha256)) ? 'present' : 'gone'))
+}
+
+/** A stored file's bytes as they were uploaded (staff's downloads of a customer's file): never stamped. */
+export function deliverBlob(env: StoreEnv, sha256: string): Promise<ReadableStream<Uint8Array> | 'gone' | 'unavailable'> {
+  return unlessStoreDown(async () => (await fileStore(env).get(sha256)) ?? 'gone')
+}
+
+/** The store down is an answer ('unavailable', a 503 where it is sent), logged for the operator, never a 500. */
+async function unlessStoreDown<T>(read: () => Promise<T>): Promise<T | 'unavailable'> {
   try {
-    return await deliverStored(env, file, isPublic, stamp)
+    return await read()
   } catch (error) {
     if (!(error instanceof StoreUnavailable)) throw error
     console.error('[files] the file store cannot be reached:', error.message)

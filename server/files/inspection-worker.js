@@ -1,14 +1,17 @@
 // The worker thread of server/files/inspection.ts, which bounds its time and memory: runs the content
 // checks of uploaded files it is sent, one at a time, and answers each. Plain JavaScript importing nothing
-// but Node, unpdf and JSZip: inspection.ts inlines this source (Vite's ?raw) and starts it as a data: URL,
+// but Node, unpdf, JSZip and the SVG check (server/files/svg.js): inspection.ts inlines this source (Vite's ?raw) and starts it as a data: URL,
 // so no file has to be found beside the sources or the bundle. A data: URL module resolves no bare
 // specifier, hence the libraries' URLs in workerData, imported on first use.
+import { isUtf8 } from 'node:buffer'
 import { parentPort, workerData } from 'node:worker_threads'
 
 /** @type {Promise<typeof import('unpdf')> | undefined} */
 let unpdf
 /** @type {Promise<{ default: typeof import('jszip') }> | undefined} */
 let jszip
+/** @type {Promise<typeof import('./svg.js')> | undefined} */
+let svg
 
 /**
  * The text of each page of a PDF (trimmed, whitespace collapsed), in order.
@@ -88,7 +91,32 @@ function readCapped(entry, limit) {
   })
 }
 
-const CHECKS = { 'pdf-pages': pdfPages, 'office-parts': officeParts }
+/**
+ * A card icon's SVG rebuilt from the allow-list, or null when it is not a well-formed SVG in UTF-8.
+ * @param {{ bytes: ArrayBuffer, size: number }} request
+ */
+async function svgIcon({ bytes, size }) {
+  const { svgIcon } = await (svg ??= import(workerData.svg))
+  return svgIcon(new Uint8Array(bytes), size)
+}
+
+const MARKUP_START = /^\s*<(!doctype\s+html|html[\s>]|head[\s>]|body[\s>]|script[\s>]|svg[\s>]|\?xml|iframe[\s>])/i
+
+/**
+ * Whether a text upload is plain text: valid UTF-8 (checked natively, no string made of the whole file),
+ * no NUL or other binary control byte (in UTF-8 these bytes are those characters and nothing else), and
+ * not markup wearing a .txt name (its first 1,024 characters).
+ * @param {{ bytes: ArrayBuffer }} request
+ */
+function plainText({ bytes }) {
+  const view = new Uint8Array(bytes)
+  if (!isUtf8(view)) return false
+  for (const byte of view) if (byte <= 0x08 || byte === 0x0b || (byte >= 0x0e && byte <= 0x1f) || byte === 0x7f) return false
+  const start = new TextDecoder('utf-8', { ignoreBOM: false }).decode(view.subarray(0, 4 * 1024)).slice(0, 1024)
+  return !MARKUP_START.test(start)
+}
+
+const CHECKS = { 'pdf-pages': pdfPages, 'office-parts': officeParts, 'svg-icon': svgIcon, 'plain-text': plainText }
 
 // One answer per request, never two: the next request's answer must not be taken for this one's.
 parentPort.on('message', async (request) => {

@@ -1,8 +1,9 @@
 import { Worker } from 'node:worker_threads'
 import workerSource from './inspection-worker.js?raw'
+import svgSource from './svg.js?raw'
 
-// Every content check of an uploaded file that parses it (an Office document's parts, a PDF's text) runs
-// here: in a worker thread, never on the main thread, so no file can hold the event loop (issues 12, 21).
+// Every content check of an uploaded file that parses it (an Office document's parts, a PDF's text, an
+// SVG icon, a text file's UTF-8) runs here: in a worker thread, never on the main thread, so no file can hold the event loop (issues 12, 21).
 // Each check gets a time limit and two memory limits, past which its worker is ended and the check fails:
 // the worker's JS heap (V8's resourceLimits) and, because that does not count ArrayBuffers (a PDF stream
 // that inflates to gigabytes lives in one), the growth of the process's resident memory, watched from here.
@@ -10,16 +11,24 @@ import workerSource from './inspection-worker.js?raw'
 export type InspectionRequest =
   | { check: 'pdf-pages'; bytes: ArrayBuffer; maxPages: number; pageTextLimit: number }
   | { check: 'office-parts'; bytes: ArrayBuffer; xmlLimit: number }
+  | { check: 'svg-icon'; bytes: ArrayBuffer; size: number }
+  | { check: 'plain-text'; bytes: ArrayBuffer }
 
 interface Answers {
   'pdf-pages': string[]
   'office-parts': string[] | null
+  /** The icon's drawing rebuilt from the allow-list (server/files/svg.js); null when it is no well-formed SVG. */
+  'svg-icon': string | null
+  /** Valid UTF-8 without binary control characters, and not markup. */
+  'plain-text': boolean
 }
 
 export interface InspectionOptions {
   timeLimitMs?: number
   /** The worker's JS heap; the process may grow by twice this (buffers, the thread itself) while the check runs. */
   memoryLimitMb?: number
+  /** Bytes past this are refused before any worker sees them. */
+  maxBytes?: number
   /** Aborted on shutdown: the worker is ended at once. */
   signal?: AbortSignal
 }
@@ -37,14 +46,15 @@ const MAX_WORKERS = 2
 const WATCH_MS = 20
 
 let workerUrl: URL | undefined
-let libraries: { unpdf: string; jszip: string } | undefined
+let libraries: { unpdf: string; jszip: string; svg: string } | undefined
 const idle: { worker: Worker; memoryLimitMb: number; timer: NodeJS.Timeout }[] = []
 let running = 0
 const waiting: (() => void)[] = []
 
 function startWorker(memoryLimitMb: number) {
   // Resolved from this module, in the sources or the bundle: ordinary dependencies in node_modules.
-  libraries ??= { unpdf: import.meta.resolve('unpdf'), jszip: import.meta.resolve('jszip') }
+  // The SVG check is a source of this project's own, inlined like the worker's.
+  libraries ??= { unpdf: import.meta.resolve('unpdf'), jszip: import.meta.resolve('jszip'), svg: `data:text/javascript,${encodeURIComponent(svgSource)}` }
   workerUrl ??= new URL(`data:text/javascript,${encodeURIComponent(workerSource)}`)
   const worker = new Worker(workerUrl, { workerData: libraries, resourceLimits: { maxOldGenerationSizeMb: memoryLimitMb } })
   // Each check listens for its own failure; this keeps a failure between checks from throwing in this thread.
@@ -73,6 +83,7 @@ export function endIdleInspections() {
  * when `signal` is aborted.
  */
 export async function inspect<C extends keyof Answers>(request: Extract<InspectionRequest, { check: C }>, options: InspectionOptions = {}): Promise<Answers[C]> {
+  if (options.maxBytes !== undefined && request.bytes.byteLength > options.maxBytes) throw new Error(`is larger than ${options.maxBytes} bytes`)
   if (running >= MAX_WORKERS) await new Promise<void>((resolve) => waiting.push(resolve))
   running++
   try {

@@ -43,7 +43,7 @@ const ZIP_SIGNATURE = [0x50, 0x4b, 0x03, 0x04]
 const ascii = (text: string) => [...text].map((char) => char.charCodeAt(0))
 
 /**
- * The real content type of an upload, read from its bytes (a zip's are handed to a worker: not to be used after): PDF, PNG, JPEG, GIF, WebP, Word/Excel/PowerPoint
+ * The real content type of an upload, read from its bytes (a zip's or a text file's are handed to a worker: not to be used after): PDF, PNG, JPEG, GIF, WebP, Word/Excel/PowerPoint
  * (OOXML) and UTF-8 text by extension. Everything else (HTML, SVG, executables, other archives, macro-enabled
  * Office files) is refused, whatever its name or the type the browser claimed.
  */
@@ -60,7 +60,7 @@ export async function sniffDocumentType(bytes: Uint8Array, originalName: string)
   }
   const extension = /\.([a-z0-9]+)$/i.exec(originalName)?.[1]?.toLowerCase()
   const textType = extension ? TEXT_TYPES[extension] : undefined
-  if (textType && isPlainText(bytes)) return textType
+  if (textType && (await isPlainText(bytes))) return textType
   throw new UploadRejected(FILE_TYPE_NOT_ALLOWED)
 }
 
@@ -104,20 +104,22 @@ function ownBuffer(bytes: Uint8Array): ArrayBuffer {
   return whole ? (bytes.buffer as ArrayBuffer) : (bytes.slice().buffer as ArrayBuffer)
 }
 
-const MARKUP_START = /^\s*<(!doctype\s+html|html[\s>]|head[\s>]|body[\s>]|script[\s>]|svg[\s>]|\?xml|iframe[\s>])/i
+/** A time and heap to check the UTF-8 of a text upload of up to MAX_UPLOAD_MB (one native pass, one scan of the bytes). */
+const TEXT_CHECK_MS = 10_000
+const TEXT_CHECK_MEMORY_MB = 64
 
-const BINARY_CONTROL = /[\u0000-\u0008\u000b\u000e-\u001f\u007f]/
-
-/** Valid UTF-8 without NUL or other binary control bytes, and not markup wearing a .txt name. */
-function isPlainText(bytes: Uint8Array) {
-  if (bytes.includes(0)) return false
-  let text: string
+/**
+ * Valid UTF-8 without NUL or other binary control bytes, and not markup wearing a .txt name: checked in an
+ * inspection worker (the bytes handed over), so a large text file never holds the event loop. A check
+ * that fails or runs out of time refuses the file as any other that is not plain text.
+ */
+async function isPlainText(bytes: Uint8Array) {
   try {
-    text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes)
-  } catch {
+    return await inspect({ check: 'plain-text', bytes: ownBuffer(bytes) }, { timeLimitMs: TEXT_CHECK_MS, memoryLimitMb: TEXT_CHECK_MEMORY_MB })
+  } catch (error) {
+    console.error('[files] a text file could not be checked:', error instanceof Error ? error.message : error)
     return false
   }
-  return !BINARY_CONTROL.test(text) && !MARKUP_START.test(text.slice(0, 1024))
 }
 
 // Control characters, and the bidirectional overrides that can disguise an extension.

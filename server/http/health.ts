@@ -11,18 +11,53 @@ import type { FileStore } from '../files/store'
 export const HEALTH_PATHS = new Set(['/healthz', '/readyz'])
 
 const PROBE_TIMEOUT_MS = 3_000
-/** The store is asked at most this often: a balancer probing every second must not cost a request each time. */
-const STORE_CHECK_EVERY_MS = 2_000
+/**
+ * The database and the store are asked at most this often, together, and one probe is shared by every
+ * request meanwhile: an anonymous GET does bounded work whatever the rate (a balancer probing every
+ * second, or anyone looping on the URL). A probe that is slower is shared until it ends.
+ */
+const PROBE_EVERY_MS = 2_000
 
-export function createHealth(db: Database, store: FileStore, stopping: () => boolean) {
-  let storeChecked: { at: number; result: Promise<string | null> } | undefined
+interface Readiness {
+  database: { problem: string | null; latencyMs: number | null }
+  files: string | null
+}
+
+export interface HealthOptions {
+  probeEveryMs?: number
+  /** The clock the interval is measured on (tests pass their own). */
+  now?: () => number
+}
+
+export function createHealth(db: Database, store: FileStore, stopping: () => boolean, options: HealthOptions = {}) {
+  const probeEveryMs = options.probeEveryMs ?? PROBE_EVERY_MS
+  const now = options.now ?? Date.now
+  let last: { at: number; settled: boolean; readiness: Promise<Readiness> } | undefined
   let lastReasons = ''
 
-  function storeProblem() {
-    if (!storeChecked || Date.now() - storeChecked.at > STORE_CHECK_EVERY_MS) {
-      storeChecked = { at: Date.now(), result: within(store.check(), 'the file store did not answer').then(() => null, (error: Error) => error.message) }
+  function readiness() {
+    if (!last || (last.settled && now() - last.at >= probeEveryMs)) {
+      const probe = { at: now(), settled: false, readiness: probeBoth() }
+      void probe.readiness.finally(() => (probe.settled = true))
+      last = probe
     }
-    return storeChecked.result
+    return last.readiness
+  }
+
+  async function probeBoth(): Promise<Readiness> {
+    const [database, files] = await Promise.all([databaseProblem(), storeProblem()])
+    // The reasons go to the log, once per change, not to whoever asks: they name internal hosts and the bucket.
+    const reasons = [database.problem && `database: ${database.problem}`, files && `file store: ${files}`].filter(Boolean).join('; ')
+    if (reasons !== lastReasons) console.error(reasons ? `[readyz] not ready: ${reasons}` : '[readyz] ready again')
+    lastReasons = reasons
+    return { database, files }
+  }
+
+  function storeProblem() {
+    return within(store.check(), 'the file store did not answer').then(
+      () => null,
+      (error: Error) => error.message,
+    )
   }
 
   async function databaseProblem() {
@@ -38,12 +73,8 @@ export function createHealth(db: Database, store: FileStore, stopping: () => boo
   return async function answer(pathname: string, res: ServerResponse) {
     if (pathname === '/healthz') return write(res, 200, { status: 'ok' })
     if (stopping()) return write(res, 503, { status: 'stopping' })
-    const [database, files] = await Promise.all([databaseProblem(), storeProblem()])
+    const { database, files } = await readiness()
     const ready = !database.problem && !files
-    // The reasons go to the log, not to whoever asks: they name internal hosts and the bucket.
-    const reasons = [database.problem && `database: ${database.problem}`, files && `file store: ${files}`].filter(Boolean).join('; ')
-    if (reasons !== lastReasons) console.error(reasons ? `[readyz] not ready: ${reasons}` : '[readyz] ready again')
-    lastReasons = reasons
     write(res, ready ? 200 : 503, {
       status: ready ? 'ready' : 'unavailable',
       database: database.problem ? { status: 'down' } : { status: 'up', latencyMs: database.latencyMs },

@@ -79,14 +79,15 @@ type TrustViewer = Viewer & Partial<Pick<PortalViewer, 'account'>>
 /** The org's trust data as `viewer` may see it; null when the org has no product yet. */
 export async function loadTrustData(db: Database, org: PortalOrg, viewer: TrustViewer): Promise<TrustData | null> {
   const view = (query: Record<string, string>, productSlug?: string) => loadPortalView(db, org, viewer, { productSlug, search: new URLSearchParams(query) })
-  const first = await view({})
+  // Every FAQ, as the Knowledge Base dialog lists them (the page itself previews the first few only).
+  const first = await view({ faqs: 'true' })
   if (!first) return null
   const absolute = (path: string) => new URL(path, org.portalUrl).href
   const home = first.portal.portalUrl.replace(/\/$/, '')
 
   const products: TrustProduct[] = []
   for (const entry of first.products) {
-    const base = entry.current ? first : await view({}, entry.slug)
+    const base = entry.current ? first : await view({ faqs: 'true' }, entry.slug)
     if (base) products.push(await productData(base, (kind) => view({ card: kind }, entry.slug), absolute))
   }
 

@@ -17,7 +17,20 @@ for (const backend of BACKENDS) {
       const html = (await rawRequest(server.url, '/')).body.toString('utf8')
       const [, path, fileId] = /href="(\/files\/([0-9a-f-]{36})[^"?]*)"/.exec(html) ?? []
       expect(fileId).toBeDefined()
-      for (let index = 0; index < 7; index++) expect((await rawRequest(server.url, path)).status).toBe(200)
+      let stored: Awaited<ReturnType<typeof rawRequest>> | undefined
+      for (let index = 0; index < 7; index++) expect((stored = await rawRequest(server.url, path)).status).toBe(200)
+      // A HEAD of the stored document answers what its GET does, without the body, and is counted by nobody.
+      const head = await rawRequest(server.url, path, {}, 'HEAD')
+      expect({ status: head.status, type: head.headers['content-type'], length: head.headers['content-length'], body: head.body.byteLength }).toEqual({
+        status: 200,
+        type: stored!.headers['content-type'],
+        length: String(stored!.body.byteLength),
+        body: 0,
+      })
+      // A document that does not exist is a 404 for a HEAD as for a GET.
+      const missing = path.replace(fileId, '00000000-0000-4000-8000-000000000000')
+      expect((await rawRequest(server.url, missing, {}, 'HEAD')).status).toBe(404)
+      expect((await rawRequest(server.url, missing)).status).toBe(404)
       await server.halt('SIGTERM')
       expect(server.output()).not.toContain('could not be counted')
 

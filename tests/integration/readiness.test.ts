@@ -16,8 +16,8 @@ import { describeEachDatabase } from '../setup/database'
 const servers: Server[] = []
 afterAll(() => Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve)))))
 
-async function probe(db: Kysely<DB>, store: FileStore, stopping = false) {
-  const answer = createHealth(db, store, () => stopping)
+async function probe(db: Kysely<DB>, store: FileStore, stopping = false, options?: { probeEveryMs?: number; now?: () => number }) {
+  const answer = createHealth(db, store, () => stopping, options)
   const server = createServer((req, res) => void answer(req.url!, res))
   servers.push(server)
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
@@ -34,6 +34,38 @@ describeEachDatabase('health and readiness', (database) => {
     expect(await get('/healthz')).toEqual({ status: 200, cache: 'no-store', body: { status: 'ok' } })
     const ready = await get('/readyz')
     expect(ready).toMatchObject({ status: 200, cache: 'no-store', body: { status: 'ready', database: { status: 'up' }, files: { status: 'up', store: 'local' } } })
+  })
+
+  it('probes the database and the store at most once per interval, however many ask and however often', async () => {
+    let queries = 0
+    let checks = 0
+    // The real database and store, each use counted on its way through.
+    const db = database().handle.db.withPlugin({
+      transformQuery: (args) => {
+        queries++
+        return args.node
+      },
+      transformResult: async (args) => args.result,
+    })
+    const real = localFileStore(database().env.DATA_DIR)
+    const store: FileStore = { ...real, kind: real.kind, check: (options) => (checks++, real.check(options)) }
+    // A clock of the test's own: the interval passes when the test says so.
+    let clock = 0
+    const get = await probe(db, store, false, { probeEveryMs: 1_000, now: () => clock })
+    // A burst at once shares one probe of each.
+    const burst = await Promise.all(Array.from({ length: 50 }, () => get('/readyz')))
+    expect(burst.every((answer) => answer.status === 200 && answer.body.status === 'ready')).toBe(true)
+    expect({ queries, checks }).toEqual({ queries: 1, checks: 1 })
+    // One after another within the interval: the answer of the last probe.
+    for (let index = 0; index < 20; index++) expect((await get('/readyz')).status).toBe(200)
+    expect({ queries, checks }).toEqual({ queries: 1, checks: 1 })
+    // Past it, one new probe for the next ones.
+    clock = 999
+    expect((await get('/readyz')).status).toBe(200)
+    expect({ queries, checks }).toEqual({ queries: 1, checks: 1 })
+    clock = 1_000
+    await Promise.all(Array.from({ length: 10 }, () => get('/readyz')))
+    expect({ queries, checks }).toEqual({ queries: 2, checks: 2 })
   })
 
   it('is not ready when the file store cannot be written, or once the shutdown began; alive all the while', async () => {

@@ -203,6 +203,20 @@ describeEachDatabase('trust data and TPRM tokens', (database) => {
     expect(posted.headers.get('allow')).toBe('GET, HEAD')
   })
 
+  it('lists every FAQ the portal lists, not only the first few the page previews', async () => {
+    const { org } = await contentOrg()
+    const more = Array.from({ length: 11 }, (_, index) => ({ product_id: org.product.id, question: `Question ${index + 2}?`, answer: `Answer ${index + 2}.`, position: index + 1 }))
+    await db().insertInto('faqs').values(more).execute()
+    await bumpOrgRevision(db(), org.id)
+    const listed = (await json(await fetchTrustData(org))).products[0].faqs
+    expect(listed).toHaveLength(12)
+    // In the portal's order, as its Knowledge Base dialog lists them.
+    const dialog = await portal(org, { query: '?faqs=true' })
+    expect(listed.map((faq) => faq.question)).toEqual(dialog.data.faqs.map((faq) => faq.question))
+    const text = await (await callRoute(llmsLoader as never, database(), { path: `${org.home}/llms.txt`, params: org.params })).response!.text()
+    for (const faq of listed) expect(text).toContain(faq.question)
+  })
+
   // ---- llms.txt --------------------------------------------------------------------------------------
 
   it('serves llms.txt from the public view', async () => {

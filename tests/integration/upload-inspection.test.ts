@@ -53,19 +53,24 @@ describeEachDatabase('a staff upload of a zip of many parts', (database) => {
   })
 })
 
+/** The seeded admin's session cookie on a built server, signed in as a browser does. */
+async function signIn(url: string) {
+  const signedIn = await fetch(`${url}/login`, {
+    method: 'POST',
+    headers: { origin: url },
+    body: new URLSearchParams({ email: 'admin@northwind.test', password: 'northwind-demo' }),
+    redirect: 'manual',
+  })
+  return signedIn.headers.getSetCookie().find((value) => value.startsWith('tc_staff='))!.split(';')[0]
+}
+
 for (const backend of BACKENDS) {
   describe(`the built server checking a hostile upload (${backend})`, () => {
     it('answers /healthz while a zip of 400,000 parts is uploaded, and refuses it', { timeout: 120_000 }, async () => {
       const bytes = manyPartsDocx(400_000)
       const server = await startServer(backend)
       try {
-        const signedIn = await fetch(`${server.url}/login`, {
-          method: 'POST',
-          headers: { origin: server.url },
-          body: new URLSearchParams({ email: 'admin@northwind.test', password: 'northwind-demo' }),
-          redirect: 'manual',
-        })
-        const cookie = signedIn.headers.getSetCookie().find((value) => value.startsWith('tc_staff='))!.split(';')[0]
+        const cookie = await signIn(server.url)
         const form = new FormData()
         form.set('intent', 'upload')
         form.set('documentAccessType', 'view-and-download')
@@ -107,3 +112,33 @@ for (const backend of BACKENDS) {
     })
   })
 }
+
+// The SVG and text checks run in the worker from the bundle too: its sources are inlined, nothing is
+// looked for beside the built files (decision 026).
+describe('the built server checking an SVG icon and text files in its worker', () => {
+  it('renders a well-formed SVG icon, refuses a broken one, and tells text from bytes that are not UTF-8', { timeout: 120_000 }, async () => {
+    const server = await startServer('pglite')
+    try {
+      const cookie = await signIn(server.url)
+      const post = (path: string, fields: Record<string, string | File>) => {
+        const form = new FormData()
+        for (const [name, value] of Object.entries(fields)) form.set(name, value)
+        return fetch(`${server.url}${path}`, { method: 'POST', headers: { origin: server.url, cookie }, body: form, redirect: 'manual' })
+      }
+      const icon = (svg: string) => post('/', { intent: 'card.icon', returnTo: '/', kind: 'DataSecurity', mode: 'custom', icon: new File([svg], 'icon.svg', { type: 'image/svg+xml' }) })
+      expect((await icon('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><rect width="10" height="10"/></svg>')).status).toBe(302)
+      const broken = await icon('<svg xmlns="http://www.w3.org/2000/svg"><rect></svg>')
+      expect(broken.status).toBe(400)
+      expect(await broken.text()).toContain('The icon must be a png, jpeg or svg image')
+
+      const document = (bytes: Uint8Array<ArrayBuffer> | string, name: string) =>
+        post('/documents', { intent: 'upload', documentAccessType: 'view-and-download', file: new File([bytes], name, { type: 'text/plain' }) })
+      expect((await document('Plain notes, ünïcode included.\n', 'notes.txt')).status).toBe(302)
+      const binary = await document(new Uint8Array([0x68, 0x69, 0xff, 0xfe]), 'binary.txt')
+      expect(binary.status).toBe(400)
+      expect(await binary.text()).toContain('This file type is not allowed')
+    } finally {
+      await server.stop()
+    }
+  })
+})

@@ -5,7 +5,7 @@ import { getViewer } from '@server/access/viewer'
 import { authoriseFile } from '@server/files/access'
 import { recordDocumentFetches } from '@server/files/fetches'
 import { contentDisposition, inlineFileHeaders } from '@server/files/headers'
-import { deliverFile, watermarkStamp } from '@server/files/delivery'
+import { deliverFile, storedFileState, watermarkStamp } from '@server/files/delivery'
 import { portalTitle, resolvePortalOrg } from '@server/portal/resolve'
 import { COUNTED_FETCH_HEADER, SHARED_PAGE_HEADER, STORED_FILE_MAX_BYTES } from '@server/page-cache'
 
@@ -28,11 +28,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     'Cache-Control': 'private, no-store',
     ...inlineFileHeaders(file.content_type),
   }
-  // A HEAD is checked like a GET, but nothing is stamped or counted for it: nothing left the portal.
-  if (request.method === 'HEAD') return new Response(null, { headers })
-  const delivered = await deliverFile(context.env, file, decision.public, await watermarkStamp(context.db, org, viewer))
+  // A HEAD is checked like a GET and answers what it would, but nothing is read, stamped or counted for
+  // it: nothing left the portal.
+  const delivered = request.method === 'HEAD' ? await storedFileState(context.env, file.sha256) : await deliverFile(context.env, file, decision.public, await watermarkStamp(context.db, org, viewer))
   if (delivered === 'gone') throw data('This document is temporarily unavailable.', { status: 404 })
   if (delivered === 'unavailable') throw data('This document is temporarily unavailable.', { status: 503 })
+  if (delivered === 'present') return new Response(null, { headers })
   // A PDF that cannot be stamped is not sent unstamped: staff may share it by turning watermarks off.
   if (delivered === 'unreadable') throw data('This document cannot be watermarked for you, so it cannot be shared here. Please contact the company.', { status: 403 })
 

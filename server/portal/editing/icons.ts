@@ -1,7 +1,7 @@
 import { parseForm } from '../../http/forms'
 import { data } from 'react-router'
 import { changeIconSchema, ICON_MAX_BYTES, ICON_MESSAGES, ICON_SIZE_PX } from '../../../app/lib/schemas/icons'
-import { IMAGE_CONTENT_TYPES, rasterDimensions, rasteriseSvg, sniffImage } from '../../files/images'
+import { IMAGE_CONTENT_TYPES, rasterDimensions, rasteriseSvg, sniffRaster } from '../../files/images'
 import { createFile, fileStore, sha256Hex } from '../../files/store'
 import { badRequest, failedRedirect, saveEdit, savedRedirect, type EditContext, type EditHandler } from './context'
 
@@ -14,10 +14,10 @@ type PreparedIcon = { ok: true; bytes: Uint8Array; contentType: string; name: st
 export async function prepareIcon(file: File): Promise<PreparedIcon> {
   if (file.size > ICON_MAX_BYTES) return { ok: false, message: ICON_MESSAGES.tooLarge }
   const bytes = new Uint8Array(await file.arrayBuffer())
-  const kind = sniffImage(bytes)
-  if (!kind) return { ok: false, message: ICON_MESSAGES.wrongType }
+  const kind = sniffRaster(bytes)
   const base = iconFileName(file.name)
-  if (kind === 'svg') {
+  // Anything but a PNG or JPEG may be an SVG: told, and rebuilt, in the inspection worker.
+  if (!kind) {
     const png = await rasteriseSvg(bytes, ICON_SIZE_PX)
     if (!png) return { ok: false, message: ICON_MESSAGES.wrongType }
     return { ok: true, bytes: png, contentType: IMAGE_CONTENT_TYPES.png, name: `${base}.png` }

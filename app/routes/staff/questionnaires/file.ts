@@ -2,7 +2,7 @@ import { data } from 'react-router'
 import type { Route } from './+types/file'
 import { requireStaff } from '@server/auth/require'
 import { contentDisposition } from '@server/files/headers'
-import { fileStore } from '@server/files/store'
+import { deliverBlob, storedFileState } from '@server/files/delivery'
 import { questionnaireFileOf } from '@server/questionnaires/staff'
 
 // A questionnaire file as a download (/questionnaires/{id}/file): for staff of its org holding
@@ -21,9 +21,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     'X-Content-Type-Options': 'nosniff',
     'Content-Security-Policy': "default-src 'none'; sandbox",
   }
-  if (request.method === 'HEAD') return new Response(null, { headers })
-  const body = await fileStore(context.env).get(file.sha256)
-  if (!body) throw data('This questionnaire file is no longer available.', { status: 404 })
+  // A HEAD answers what the GET would, without reading the file.
+  const body = request.method === 'HEAD' ? await storedFileState(context.env, file.sha256) : await deliverBlob(context.env, file.sha256)
+  if (body === 'gone') throw data('This questionnaire file is no longer available.', { status: 404 })
+  if (body === 'unavailable') throw data('This questionnaire file is temporarily unavailable. Please try again in a few minutes.', { status: 503 })
+  if (body === 'present') return new Response(null, { headers })
   if (file.sizeBytes !== null) headers['Content-Length'] = String(file.sizeBytes)
   return new Response(body, { headers })
 }
