@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test'
+import { journeyDatabase, journeyPorts } from './tests/e2e/support/journey-mail'
 
 // Browser journeys against the built server on a fresh data directory (PGlite), or on a fresh
 // PostgreSQL database when TEST_DATABASE_URL is set. Debian's Chromium; nothing is downloaded.
@@ -6,9 +7,10 @@ const port = Number(process.env.E2E_PORT ?? 3210)
 const baseURL = `http://localhost:${port}`
 // The journeys without JavaScript have a demo server of their own, so both projects run at once.
 const noScriptURL = `http://localhost:${port + 1}`
+// The specs that read the mail the server sends run on a journey server per journey project, each with a fake
+// SMTP server the runner holds (tests/e2e/support/journey-mail.ts, journey.ts).
+const journeyURL = (javascript: boolean) => `http://localhost:${journeyPorts(port, javascript).server}`
 const postgres = Boolean(process.env.TEST_DATABASE_URL)
-// The specs on a server of their own with a fake SMTP server (tests/e2e/support/journey.ts): one such server
-// per worker, so they run in the two journey projects only, not in every project's worker.
 const JOURNEY = /(visitor-journey|subscriptions|ai-answers|bulk-download|document-delivery|questionnaires|tprm)\.spec\.ts$/
 const databaseScope = process.env.E2E_SCOPE === 'database'
 /** The tags a project leaves out: its own, and @postgres-only without PostgreSQL. */
@@ -27,6 +29,7 @@ export default defineConfig({
   workers: 2,
   retries: 0,
   reporter: process.env.CI ? 'line' : 'list',
+  globalSetup: './tests/e2e/support/journey-mail.ts',
   use: {
     baseURL,
     launchOptions: {
@@ -49,17 +52,18 @@ export default defineConfig({
   //
   // Four chains, one worker each, two at a time, in any order (CI passes --shuffle; the seed it prints
   // replays the order): the journeys with JavaScript on its demo server, the journeys without JavaScript on
-  // another (each edits only what it created, or its own card of the demo), and the two journey projects,
-  // whose worker starts a server of its own with a local SMTP server (tests/e2e/support/journey.ts).
+  // another (a spec changes what it created, or puts back what it changed), and the two journey projects on
+  // a journey server each. Every server starts once, before the tests: the shuffled order moves workers
+  // between projects, and a worker that started a server of its own started it again at each move.
   //
   // E2E_SCOPE=database (CI's PostgreSQL pass, after the whole suite ran on PGlite): the integration tests run
   // on both databases, so the browser checks only what needs the server's database itself (@postgres-only)
   // and one journey end to end on it (@postgres), on one journey server and no demo server.
   projects: databaseScope
-    ? [{ name: 'journey-javascript', testMatch: JOURNEY, workers: 1, use: { browserName: 'chromium', javaScriptEnabled: true }, grep: /@postgres/ }]
+    ? [{ name: 'journey-javascript', testMatch: JOURNEY, workers: 1, use: { browserName: 'chromium', javaScriptEnabled: true, baseURL: journeyURL(true) }, grep: /@postgres/ }]
     : [
         { name: 'javascript', testIgnore: JOURNEY, workers: 1, use: { browserName: 'chromium', javaScriptEnabled: true, baseURL }, grepInvert: exclude() },
-        { name: 'journey-javascript', testMatch: JOURNEY, workers: 1, use: { browserName: 'chromium', javaScriptEnabled: true }, grepInvert: exclude() },
+        { name: 'journey-javascript', testMatch: JOURNEY, workers: 1, use: { browserName: 'chromium', javaScriptEnabled: true, baseURL: journeyURL(true) }, grepInvert: exclude() },
         {
           name: 'no-javascript',
           testIgnore: JOURNEY,
@@ -71,17 +75,34 @@ export default defineConfig({
           name: 'journey-no-javascript',
           testMatch: JOURNEY,
           workers: 1,
-          use: { browserName: 'chromium', javaScriptEnabled: false },
+          use: { browserName: 'chromium', javaScriptEnabled: false, baseURL: journeyURL(false) },
           grepInvert: exclude('@javascript-only'),
         },
       ],
-  webServer: (databaseScope ? [] : [baseURL, noScriptURL]).map((url) => ({
+  // Four servers starting at once on two busy cores took up to 1.5 minutes each.
+  webServer: [
+    ...(databaseScope ? [] : [baseURL, noScriptURL]).map((url) => server(url)),
+    ...(databaseScope ? [true] : [true, false]).map((javascript) => {
+      const ports = journeyPorts(port, javascript)
+      return server(journeyURL(javascript), {
+        SMTP_URL: `smtp://tester:secret@127.0.0.1:${ports.smtp}`,
+        TRUST_PROXY: '1',
+        // The SMTP transport only: Resend would win over it (server/email/transports.ts).
+        RESEND_API_KEY: '',
+        E2E_DATABASE: journeyDatabase(ports.server),
+      })
+    }),
+  ],
+})
+
+function server(url: string, env: Record<string, string> = {}) {
+  return {
     command: 'node tests/e2e/serve.js',
     url: `${url}/healthz`,
-    timeout: 120_000,
+    timeout: 180_000,
     reuseExistingServer: false,
     gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 10_000 },
     stdout: 'pipe' as const,
-    env: { PORT: new URL(url).port, APP_URL: url },
-  })),
-})
+    env: { PORT: new URL(url).port, APP_URL: url, ...env },
+  }
+}
