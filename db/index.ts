@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs'
 import path from 'node:path'
 import { Kysely, PostgresDialect } from 'kysely'
 import pg from 'pg'
-import { makeTreePrivate } from '../server/data-dir'
+import { makeTreePrivate } from './private-tree'
 import type { DB } from './types'
 
 export type Database = Kysely<DB>

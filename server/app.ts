@@ -10,8 +10,11 @@ import * as serverBuild from 'virtual:react-router/server-build'
 import { STAFF_SCOPES } from '../app/lib/permissions'
 import { openDatabase, type Database, type DatabaseHandle } from '../db/index'
 import { migrateToLatest } from '../db/migrate'
-import { seedDemoIfEmpty } from '../db/seed/index'
+import { seedDemoIfEmpty } from './demo/seed'
 import { getStaffMember } from './auth/staff-session'
+import { cookieNames } from './auth/cookies'
+import { FLASH_COOKIE, readFlash } from './flash'
+import { hasLiveVisitorSession } from './visitors/sessions'
 import { lockDataDir, prepareDataDir } from './data-dir'
 import { fileStore, removeStaleSpools } from './files/store'
 import { countPublicFetch, stopPublicFetches } from './files/public-fetches'
@@ -21,7 +24,8 @@ import { startEmailWorker } from './email/worker'
 import { startTextExtraction } from './search/extract'
 import { startExpiryNotices } from './visitors/expiry-notices'
 import { hasVisitorSession, isQuestionnaireUpload } from './questionnaires/upload'
-import { env as readEnv, type Env } from './env'
+import { env as readEnv, EnvError, type Env } from './env'
+import { defaultOrgProblem } from './portal/default-org'
 import { clientAddress } from './http/client-address'
 import { createHostCheck, expectedOrigin } from './http/hosts'
 import { bodyRefusal, FORM_BODY_LIMIT, uploadBodyLimit, uploadRouteOf } from './http/limits'
@@ -34,6 +38,7 @@ import {
   isAnonymousRequest,
   isCacheableRequest,
   isPersonalRequest,
+  PERSONAL_COOKIES,
   storedRouteMatcher,
   storeKey,
   COUNTED_FETCH_HEADER,
@@ -41,6 +46,7 @@ import {
   SHARED_PAGE_HEADER,
   type CachedPage,
   type PageCache,
+  type StoredKind,
 } from './page-cache'
 import { compressResponse } from './http/compress'
 import { createStaticFiles } from './http/static-files'
@@ -93,6 +99,13 @@ export async function createApp(): Promise<App> {
   }
   await migrateToLatest(database.db)
   const demo = env.SEED_DEMO === 'true' ? await seedDemoIfEmpty(database.db, env) : undefined
+  // A DEFAULT_ORG that names no org stops the boot, as a bad value of any other variable does.
+  const defaultOrg = await defaultOrgProblem(database.db, env.DEFAULT_ORG)
+  if (defaultOrg) {
+    await database.close()
+    await unlock()
+    throw new EnvError(`Invalid environment:\n  - DEFAULT_ORG: ${defaultOrg}`)
+  }
   // Every app server runs the outbox worker unless `npm run worker` sends instead (EMAIL_WORKER=false);
   // FOR UPDATE SKIP LOCKED keeps them from sending twice.
   const emailWorker = env.EMAIL_WORKER === 'true' ? startEmailWorker(database.db, env) : undefined
@@ -117,6 +130,13 @@ export async function createApp(): Promise<App> {
   const logRequest = env.NODE_ENV === 'production' ? logRequests() : undefined
   const bodyLimits = new WeakMap<IncomingMessage, number>()
   const origins = new WeakMap<IncomingMessage, string>()
+  // Requests for a host that is not ours: each is answered the one "Company not found" page, stored once.
+  const unknownHosts = new WeakSet<IncomingMessage>()
+  /** What the store keeps for a request's path, and under which key. */
+  const storeTarget = (req: IncomingMessage, pathname: string, search: string) => {
+    const kind: StoredKind | null = unknownHosts.has(req) ? 'not-found' : storedKind(pathname)
+    return { kind, key: kind && storeKey(unknownHosts.has(req) ? UNKNOWN_HOST_KEY : req.headers.host, kind, pathname, search) }
+  }
   // Shared answers being rendered now, by store key: a request for one waits for it instead of rendering again.
   const rendering = new Map<string, Promise<CachedPage | null>>()
 
@@ -125,8 +145,7 @@ export async function createApp(): Promise<App> {
       const nonce = randomBytes(16).toString('base64')
       const context = { db: database.db, env, nonce, clientAddress: clientAddress(req, env.TRUST_PROXY), pageCache }
       const url = new URL(request.url)
-      const kind = storedKind(url.pathname)
-      const key = kind && storeKey(request.headers.get('host'), kind, url.pathname, url.search)
+      const { kind, key } = storeTarget(req, url.pathname, url.search)
       const cookie = request.headers.get('cookie') ?? undefined
       const pathAndSearch = url.pathname + url.search
       // A HEAD is answered from a stored page like a GET; only a GET's page is stored (a HEAD's has no body).
@@ -247,12 +266,18 @@ export async function createApp(): Promise<App> {
       if (req.method !== 'GET' && req.method !== 'HEAD') return writePlain(res, 404, 'Company not found')
       // The portal's own "Company not found" page answers every path of a host that is not ours.
       req.url = '/'
+      unknownHosts.add(req)
     } else {
       if (kind === 'custom' && STAFF_AREA.test(pathname)) return writePlain(res, 404, 'Not found')
       const origin = expectedOrigin(host, env.APP_URL)
       const rejection = crossOriginRejection(req, origin)
       if (rejection) return writePlain(res, 403, rejection)
       origins.set(req, origin)
+    }
+    // A personal cookie that signs in nobody (forged, expired, signed out) makes no page personal: dropped, so
+    // the request is answered (and its page stored) as an anonymous one, not rendered on every request.
+    if ((req.method === 'GET' || req.method === 'HEAD') && isPersonalRequest(req.headers.cookie) && storeTarget(req, pathname, '').kind && (await signsInNobody(req))) {
+      dropPersonalCookies(req)
     }
     // The fast path: a stored public page from Node's request to Node's response, before a Fetch Request is
     // built or any route runs (docs/decisions/024).
@@ -269,16 +294,15 @@ export async function createApp(): Promise<App> {
     const url = req.url ?? '/'
     const query = url.indexOf('?')
     const pathname = query === -1 ? url : url.slice(0, query)
-    const kind = storedKind(pathname)
+    const { kind, key } = storeTarget(req, pathname, query === -1 ? '' : url.slice(query))
     if (kind === 'file') return answerStoredFile(req, res, pathname, query === -1 ? '' : url.slice(query))
     if (!isCacheableRequest('GET', url, req.headers.cookie, req.headers.authorization)) return false
     // A path the Fetch URL spells otherwise (dot segments) is the app's to answer: it may name another route.
     if (!kind || new URL(pathname, 'http://localhost').pathname !== pathname) return false
     // The key the page was stored under: the Host header and the path as the Fetch URL spells it (a path spelt
     // otherwise misses here and is answered, and stored, by the app).
-    const key = storeKey(req.headers.host, kind, pathname, query === -1 ? '' : url.slice(query))
     // Past its time and being rendered again by another request: the page as stored meanwhile.
-    const page = (await pageCache.get(key)) ?? (rendering.has(key) ? await pageCache.getStale(key) : undefined)
+    const page = (await pageCache.get(key!)) ?? (rendering.has(key!) ? await pageCache.getStale(key!) : undefined)
     if (!page) return false
     writeAnswer(res, await answerStoredPage(page, { method: req.method ?? 'GET', acceptEncoding: req.headers['accept-encoding'], ifNoneMatch: req.headers['if-none-match'] }, true))
     return true
@@ -295,6 +319,16 @@ export async function createApp(): Promise<App> {
     if (!file) return false
     countPublicFetch(database.db, file.counted.orgId, file.counted.fetch, isbot(req.headers['user-agent']))
     writeAnswer(res, { status: file.status, headers: [...file.headers, ['Content-Length', String(file.body.byteLength)]], body: file.body })
+    return true
+  }
+
+  /** Whether the request's personal cookies sign in nobody: no live staff or visitor session, no genuine flash message. */
+  async function signsInNobody(req: IncomingMessage) {
+    const names = cookieNames(req.headers.cookie)
+    const request = new Request(env.APP_URL, { headers: { cookie: req.headers.cookie ?? '' } })
+    if (names.has(FLASH_COOKIE) && (await readFlash(env, request)).message !== null) return false
+    if (names.has('tc_staff') && (await getStaffMember(database.db, request))) return false
+    if (names.has('tc_visitor') && (await hasLiveVisitorSession(database.db, request))) return false
     return true
   }
 
@@ -350,6 +384,28 @@ function withCachePolicy(response: Response, personal: boolean) {
   if (personal || response.headers.has('set-cookie')) headers.set('Cache-Control', 'private, no-store')
   else if (!headers.has('cache-control')) headers.set('Cache-Control', 'no-store')
   return new Response(response.body, { status: response.status, statusText: response.statusText, headers })
+}
+
+/** The store's key for the page every host that is not ours gets. */
+const UNKNOWN_HOST_KEY = '(a host not ours)'
+
+/** Removes the personal cookies from a request, in both forms the app reads (headers, and the raw ones the Fetch Request is built from). */
+function dropPersonalCookies(req: IncomingMessage) {
+  const kept = (header: string) =>
+    header
+      .split(';')
+      .filter((part) => !PERSONAL_COOKIES.includes(part.slice(0, part.indexOf('=')).trim()))
+      .join(';')
+      .trim()
+  const cookie = kept(req.headers.cookie ?? '')
+  if (cookie) req.headers.cookie = cookie
+  else delete req.headers.cookie
+  for (let index = req.rawHeaders.length - 2; index >= 0; index -= 2) {
+    if (req.rawHeaders[index].toLowerCase() !== 'cookie') continue
+    const value = kept(req.rawHeaders[index + 1])
+    if (value) req.rawHeaders[index + 1] = value
+    else req.rawHeaders.splice(index, 2)
+  }
 }
 
 function writeAnswer(res: ServerResponse, answer: Answer) {

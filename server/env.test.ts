@@ -64,6 +64,11 @@ describe('features', () => {
     expect(() => parseEnv({ DATA_DIR: dataDir(), ANTHROPIC_BASE_URL: 'ftp://x' })).toThrow(/ANTHROPIC_BASE_URL must be an http\(s\) URL/)
   })
 
+  it('checks another address for the Resend API', () => {
+    expect(parseEnv({ DATA_DIR: dataDir(), RESEND_BASE_URL: 'http://127.0.0.1:9' }).RESEND_BASE_URL).toBe('http://127.0.0.1:9')
+    expect(() => parseEnv({ DATA_DIR: dataDir(), RESEND_BASE_URL: 'api.resend.com' })).toThrow(/RESEND_BASE_URL must be an http\(s\) URL/)
+  })
+
   it('leaves the sending to npm run worker only on PostgreSQL', () => {
     expect(parseEnv({ DATA_DIR: dataDir() }).EMAIL_WORKER).toBe('true')
     expect(() => parseEnv({ DATA_DIR: dataDir(), EMAIL_WORKER: 'false' })).toThrow(/EMAIL_WORKER=false needs DATABASE_URL/)

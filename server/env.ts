@@ -38,6 +38,8 @@ const schema = z
     ),
     EMAIL_FROM: z.string().trim().default('Trust Center <trust@localhost>'),
     RESEND_API_KEY: optionalText,
+    // Read by the Resend transport itself (server/email/transports.ts), where a test's fake sets it; checked here at boot.
+    RESEND_BASE_URL: optionalText.refine((value) => value === undefined || /^https?:\/\//.test(value), 'RESEND_BASE_URL must be an http(s) URL'),
     SMTP_URL: optionalText.refine(
       (value) => value === undefined || /^smtps?:\/\//.test(value),
       'SMTP_URL must look like smtp://user:pass@host:port',

@@ -40,32 +40,47 @@ server.listen(app.env.PORT, () => {
 // SIGTERM (an orchestrator replacing this server) or SIGINT: readiness fails at once, no new connection is
 // accepted, idle kept-alive connections close, requests in flight (a download being streamed) finish and
 // their connections close after them; then the background work stops (the outbox batch in flight is
-// recorded) and the process exits 0. SHUTDOWN_TIMEOUT_SECONDS bounds the whole: what is left is cut, exit 1.
+// recorded), the database closes and the process exits 0. SHUTDOWN_TIMEOUT_SECONDS bounds the whole: requests
+// still in flight when the last fifth of it begins (at most its last 5 s) are cut, so the background work
+// and the database have that long to close; at the timeout the process exits 1, whatever is still running.
 let stopping = false
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, () => {
     if (stopping) return
     stopping = true
-    console.log(`[shutdown] ${signal}: finishing requests in flight (at most ${app.env.SHUTDOWN_TIMEOUT_SECONDS} s)`)
+    const timeoutMs = app.env.SHUTDOWN_TIMEOUT_SECONDS * 1000
+    const closingMs = Math.min(5_000, timeoutMs / 5)
+    console.log(`[shutdown] ${signal}: finishing requests in flight (the whole shutdown takes at most ${app.env.SHUTDOWN_TIMEOUT_SECONDS} s)`)
     app.beginShutdown()
-    const deadline = setTimeout(() => {
-      console.error(`[shutdown] requests still in flight after ${app.env.SHUTDOWN_TIMEOUT_SECONDS} s: closing them`)
-      server.closeAllConnections()
-      setTimeout(() => process.exit(1), 5_000).unref()
-      app.close().finally(() => process.exit(1))
-    }, app.env.SHUTDOWN_TIMEOUT_SECONDS * 1000)
-    deadline.unref()
-    // A connection that turns idle after its last response is closed too (each response says Connection: close).
-    const idle = setInterval(closeIdleConnections, 100)
-    server.close(() => {
-      clearInterval(idle)
+    // Exit 1 when requests had to be cut; app.close() runs once however often it is asked.
+    let requestsCut = false
+    const closeApp = () => {
       app
         .close()
-        .then(() => process.exit(0))
+        .then(() => process.exit(requestsCut ? 1 : 0))
         .catch((error) => {
           console.error('[shutdown] failed:', error instanceof Error ? error.message : error)
           process.exit(1)
         })
+    }
+    // Not unref'd: the process must not end before the work below has had its chance, nor outlive the timeout.
+    setTimeout(() => {
+      console.error(`[shutdown] not done after ${app.env.SHUTDOWN_TIMEOUT_SECONDS} s (background work or the database still closing): exiting`)
+      process.exit(1)
+    }, timeoutMs)
+    const cut = setTimeout(() => {
+      console.error(`[shutdown] requests still in flight after ${(timeoutMs - closingMs) / 1000} s: closing them`)
+      requestsCut = true
+      clearInterval(idle)
+      server.closeAllConnections()
+      closeApp()
+    }, timeoutMs - closingMs)
+    // A connection that turns idle after its last response is closed too (each response says Connection: close).
+    const idle = setInterval(closeIdleConnections, 100)
+    server.close(() => {
+      clearInterval(idle)
+      clearTimeout(cut)
+      closeApp()
     })
     closeIdleConnections()
   })

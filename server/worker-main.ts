@@ -9,6 +9,8 @@ import { env as readEnv, EnvError } from './env'
 
 export interface WorkerProcess {
   database: 'postgres'
+  /** SHUTDOWN_TIMEOUT_SECONDS: how long a stop may take before the process exits anyway. */
+  shutdownTimeoutSeconds: number
   /** Finishes the round in flight (a batch is recorded as sent before exit), then closes the database. */
   close(): Promise<void>
 }
@@ -31,6 +33,7 @@ export async function startWorkerProcess(): Promise<WorkerProcess> {
   const worker = startEmailWorker(database.db, env)
   return {
     database: 'postgres',
+    shutdownTimeoutSeconds: env.SHUTDOWN_TIMEOUT_SECONDS,
     async close() {
       await worker.stop()
       await database.close()

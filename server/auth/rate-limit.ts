@@ -40,11 +40,15 @@ export const RECIPIENT_CAPS = {
   review: { limit: 30, windowSeconds: HOUR },
 } as const
 
-/** One inbox: case and a "+tag" do not make another one. */
+/** Domains of one mailbox that ignores dots in its local part: j.ohn@googlemail.com is john@gmail.com. */
+const DOTLESS_DOMAINS = new Set(['gmail.com', 'googlemail.com'])
+
+/** One inbox: case, a "+tag" and (at Gmail, which subscriptions accept) dots do not make another one. */
 export function inboxOf(email: string) {
   const at = email.lastIndexOf('@')
-  const local = email.slice(0, at).replace(/\+.*$/, '')
-  return `${local}@${email.slice(at + 1)}`.toLowerCase()
+  const domain = email.slice(at + 1).toLowerCase()
+  const local = email.slice(0, at).replace(/\+.*$/, '').toLowerCase()
+  return DOTLESS_DOMAINS.has(domain) ? `${local.replaceAll('.', '')}@gmail.com` : `${local}@${domain}`
 }
 
 /** Counts one mail of `kind` to `email`; false when the inbox has had its share. */

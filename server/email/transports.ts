@@ -50,7 +50,7 @@ export function createTransport(env: TransportEnv): EmailTransport {
 }
 
 function resendTransport(apiKey: string): EmailTransport {
-  // RESEND_BASE_URL is read here only (not part of Env): it exists so tests can point at a fake API.
+  // RESEND_BASE_URL (checked at boot by env.ts) is read when the transport is made, so a test can point it at a fake.
   const baseUrl = process.env.RESEND_BASE_URL || RESEND_API
   const resend = new Resend(apiKey, { baseUrl })
   return {

@@ -6,7 +6,7 @@ import type { Env } from '../env'
 import type { StaffMember } from '../auth/staff-session'
 import { inspect } from './inspection'
 import { createFile, fileStore, StoreUnavailable, type SpooledFile, type StoreEnv } from './store'
-import { readZipDirectory } from './zip'
+import { centralHeaderSignatures, readZipDirectory } from './zip'
 
 export const FILE_TYPE_NOT_ALLOWED = 'This file type is not allowed'
 export const EMPTY_FILE = 'Choose a file to upload'
@@ -81,7 +81,9 @@ const OFFICE_CHECK_MEMORY_MB = 128
 async function officeType(bytes: Uint8Array): Promise<string | null> {
   const directory = readZipDirectory(bytes, OFFICE_LIMITS.entries)
   if (!directory) return null
-  if (directory.entries > OFFICE_LIMITS.entries || directory.uncompressedBytes > OFFICE_LIMITS.uncompressedBytes || directory.depth > OFFICE_LIMITS.depth) {
+  // JSZip may read a directory other than the one the end record names: every entry signature counts.
+  const entries = Math.max(directory.entries, await centralHeaderSignatures(bytes, OFFICE_LIMITS.entries))
+  if (entries > OFFICE_LIMITS.entries || directory.uncompressedBytes > OFFICE_LIMITS.uncompressedBytes || directory.depth > OFFICE_LIMITS.depth) {
     throw new UploadRejected(ARCHIVE_TOO_COMPLEX)
   }
   let declared: string[] | null

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import JSZip from 'jszip'
 import { describe, expect, it } from 'vitest'
-import { readZipDirectory, zipEntryNames, zipStream, type ZipEntry, type ZipResult } from './zip'
+import { centralHeaderSignatures, readZipDirectory, zipEntryNames, zipStream, type ZipEntry, type ZipResult } from './zip'
 
 async function* chunks(...parts: (string | Uint8Array)[]) {
   for (const part of parts) yield typeof part === 'string' ? new TextEncoder().encode(part) : part
@@ -113,5 +113,27 @@ describe('readZipDirectory', () => {
     expect(readZipDirectory(many, 100_000)).toEqual({ entries: 70_000, uncompressedBytes: 0, depth: 2 })
     expect(readZipDirectory(many, 10)?.entries).toBe(70_000)
     expect(readZipDirectory(new TextEncoder().encode('PK\u0003\u0004 no directory'), 10)).toBeNull()
+  })
+
+  it('counts the entry signatures of a directory a reader finds elsewhere than the end record says (JSZip: end - size)', async () => {
+    const many = await collect(Array.from({ length: 2_000 }, (_, index) => entry(`e/${index}`)))
+    const end = many.length - 22
+    const directoryOffset = many.readUInt32LE(end + 16)
+    const directory = many.subarray(directoryOffset, end)
+    const one = await collect([entry('[Content_Types].xml', 'x')])
+    const oneDirectory = one.subarray(one.readUInt32LE(one.length - 22 + 16), one.length - 22)
+    // [the 2,000 entries][a one-entry directory][a gap][their directory][an end record naming the one entry,
+    // at the offset of the small directory, with the size of the large one]
+    const small = many.subarray(0, directoryOffset).length
+    const record = Buffer.from(many.subarray(end))
+    record.writeUInt16LE(1, 8)
+    record.writeUInt16LE(1, 10)
+    record.writeUInt32LE(directory.length, 12)
+    record.writeUInt32LE(small, 16)
+    const crafted = Buffer.concat([many.subarray(0, directoryOffset), oneDirectory, Buffer.alloc(7), directory, record])
+    // JSZip reads its directory from the end record minus the stated size: all 2,000 entries, then fails.
+    expect(readZipDirectory(crafted, 10)?.entries).toBe(1)
+    expect(await centralHeaderSignatures(crafted, 10)).toBe(11)
+    expect(await centralHeaderSignatures(many, 5_000)).toBe(2_000)
   })
 })

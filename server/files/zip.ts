@@ -279,6 +279,28 @@ export function readZipDirectory(bytes: Uint8Array, maxEntries: number): ZipDire
   return { entries: Math.max(entries, declared), uncompressedBytes, depth }
 }
 
+const CENTRAL_SIGNATURE = Buffer.from([0x50, 0x4b, 0x01, 0x02])
+/** The bytes searched between two turns of the event loop (a few milliseconds' work). */
+const SCAN_SLICE = 4 * 1024 * 1024
+
+/**
+ * How many central headers' signatures occur anywhere in the bytes, counted up to `max` + 1: a reader may
+ * look for the directory elsewhere than the end record says (JSZip: the end record minus the stated size,
+ * or a ZIP64 record found by search), and every entry it could read starts with one. A native search, a
+ * slice at a time, so a large upload holds no other request.
+ */
+export async function centralHeaderSignatures(bytes: Uint8Array, max: number) {
+  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)
+  let count = 0
+  for (let start = 0; start < buffer.length && count <= max; start += SCAN_SLICE) {
+    if (start > 0) await new Promise((resolve) => setImmediate(resolve))
+    // A signature that starts in this slice may end in the next.
+    const slice = buffer.subarray(start, Math.min(buffer.length, start + SCAN_SLICE + CENTRAL_SIGNATURE.length - 1))
+    for (let at = slice.indexOf(CENTRAL_SIGNATURE); at !== -1 && count <= max; at = slice.indexOf(CENTRAL_SIGNATURE, at + 4)) count++
+  }
+  return count
+}
+
 /** The uncompressed size in an entry's ZIP64 extra field (its first value); 2^53 when there is none. */
 function zip64Size(view: DataView, extra: number, length: number) {
   for (let at = extra; at + 4 <= extra + length && at + 4 <= view.byteLength; ) {

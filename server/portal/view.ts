@@ -1,16 +1,16 @@
+// The portal page as a visitor sees it: only what this viewer may see. The controls of staff who may edit the
+// page are built in editor-view.ts, from what this view has worked out.
 import { answersOffered } from '../ai/offered'
 import { fileUrl, isViewOnly, viewerUrl } from '../files/urls'
 import type { Database } from '../../db/index'
 import { catalogueItem, CATALOGUE_WEIGHT } from '../../app/lib/catalogue/index'
-import { DEFAULT_CARD_TITLES, GRID_KINDS, isCardKind, ITEM_KIND_WEIGHT, KIND_FIELDS, type CardKind, type EnabledState } from '../../app/lib/card-kinds'
-import { INTEGRATION_ITEMS } from '../../app/lib/integrations'
+import { DEFAULT_CARD_TITLES, GRID_KINDS, isCardKind, ITEM_KIND_WEIGHT, type CardKind, type EnabledState } from '../../app/lib/card-kinds'
 import { compareItems } from '../../app/lib/ordering'
 import type {
   BulkDocumentView,
   CardView,
   DocumentView,
   FileView,
-  ItemEditorView,
   ItemView,
   PortalView,
   SubprocessorColumn,
@@ -24,10 +24,11 @@ import { portalAccess, type PortalAccess } from '../access/portal-access'
 import { bulkDownloadRefusal, type PortalViewer } from '../access/viewer'
 import { accessChecked, bridgeLetterEnabled, type AccessCheckedItem, type Viewer } from '../access/visibility'
 import { bridgeLetterFileName } from '../files/letter'
-import { listLibrary } from '../files/library'
 import { integerParam } from '../http/query'
 import type { PortalOrg } from './resolve'
+import { editorLibrary, editorView } from './editor-view'
 import { loadPortalData, type ItemRow, type PortalData } from './queries'
+import { gradeEntries } from './view-helpers'
 
 export interface PortalQuery {
   productSlug?: string
@@ -48,9 +49,7 @@ export async function loadPortalView(
   const data = await loadPortalData(db, org.id, { productSlug, productId: query.search.get('productId') ?? undefined })
   if (!data) return null
   const access = portalAccess(viewer, org)
-  // Only editors who may view files link documents, so only they get the library.
-  const linking = access.can('statuspage:edit') && access.can('files:view') && query.search.get('edit') === 'true'
-  const library = linking ? (await listLibrary(db, org.id)).map(({ id, name }) => ({ id, name })) : null
+  const library = await editorLibrary(db, org.id, access, query.search)
   return buildPortalView(org, access, data, query, library, bulkDownloadRefusal(viewer, data.customization.bulk_download_enabled) === null)
 }
 
@@ -104,8 +103,6 @@ export function buildPortalView(
   const cards = gridKinds.map((kind) => cardView(kind, false))
 
   const canEdit = access.can('statuspage:edit')
-  const dialogName = canEdit ? (search.get('dialog')?.slice(0, 64) ?? null) : null
-  const dialogTarget = dialogName ? (search.get('target')?.slice(0, 200) ?? null) : null
 
   // The item asked for in the URL opens its card.
   const itemSlug = query.itemSlug
@@ -242,117 +239,8 @@ export function buildPortalView(
     recentUpdates,
     openCard,
     openItemUid: requested?.uid ?? null,
-    editor: canEdit
-      ? {
-          canChangeIcons: access.can('assets:edit'),
-          hiddenKinds: data.cards.filter((card) => card.hidden).map((card) => card.kind as CardKind),
-          editing: openCard !== null && search.get('edit') === 'true',
-          dialog: dialogName ? { name: dialogName, target: dialogTarget } : null,
-          dialogCard: isCardKind(dialogTarget) ? cardView(dialogTarget, true) : null,
-          // Re-order dialogs: Documents' featured column, and sections hidden here for lack of content too.
-          dialogFeatured: dialogTarget === 'Documents' ? data.items.filter((row) => row.card_kind === 'Documents' && row.featured).map((row) => row.uid) : null,
-          sectionOrder: normaliseSectionOrder(product.section_order),
-          sectionEnabled: {
-            overview: !cardByKind.get('Overview')?.hidden,
-            certifications: !cardByKind.get('Certifications')?.hidden,
-            overview_and_certifications: !cardByKind.get('Overview')?.hidden || !cardByKind.get('Certifications')?.hidden,
-            trusted_by: !cardByKind.get('TrustedBy')?.hidden,
-            subprocessors: !cardByKind.get('Subprocessors')?.hidden,
-            documents: !cardByKind.get('Documents')?.hidden,
-            cards: true,
-            knowledge_base: sectionPresent.knowledge_base,
-            trust_center_updates: sectionPresent.trust_center_updates,
-            help: sectionPresent.help,
-          },
-          sectionTitles: {
-            overview: cardTitle('Overview'),
-            certifications: cardTitle('Certifications'),
-            trusted_by: cardTitle('TrustedBy'),
-            subprocessors: cardTitle('Subprocessors'),
-            documents: cardTitle('Documents'),
-          },
-          editItems: openCard && search.get('edit') === 'true' ? editorItems(data, openCard.kind) : null,
-          library: openCard && search.get('edit') === 'true' ? library : null,
-          documentKinds: openCard?.kind === 'Documents' && search.get('edit') === 'true' ? documentKindCounts(data, cardTitle) : null,
-        }
-      : null,
+    editor: canEdit ? editorView({ access, data, search, cardByKind, cardTitle, cardView, openCard, sectionPresent, library }) : null,
   }
-}
-
-/** The open card's items with their stored values, in display order, for the edit form. */
-export function editorItems(data: PortalData, kind: CardKind): ItemEditorView[] {
-  const rows = data.items.filter((row) => row.card_kind === kind)
-  const views = rows.map((row): ItemEditorView => {
-    const catalogue = row.catalogue_uid ? catalogueItem(row.catalogue_uid) : undefined
-    const letter = row.bridge_letter as Record<string, unknown> | null
-    return {
-      uid: row.uid,
-      slug: row.slug,
-      kind,
-      title: row.title || catalogue?.title || 'Untitled',
-      defaultTitle: catalogue?.title ?? null,
-      custom: row.custom,
-      guidance: catalogue?.guidance ?? null,
-      fields: KIND_FIELDS[kind],
-      enabledState: row.enabled_state as EnabledState,
-      explanation: row.explanation ?? '',
-      href: row.href ?? '',
-      maturity: row.maturity ?? '',
-      recurrence: row.recurrence ?? '',
-      auditor: row.auditor ?? '',
-      expiresOn: row.expires_on ?? '',
-      itemType: row.item_type ?? catalogue?.itemType ?? '',
-      choice: row.choice ?? '',
-      publicAccess: row.public_access,
-      hidden: row.hidden,
-      featured: row.featured,
-      bridgeLetter: letter
-        ? {
-            letterEnabled: letter.letterEnabled === true,
-            letterContent: String(letter.letterContent ?? ''),
-            signerName: String(letter.signerName ?? ''),
-            signerTitle: String(letter.signerTitle ?? ''),
-            letterType: letter.letterType === 'SOC 1' ? 'SOC 1' : 'SOC 2',
-          }
-        : KIND_FIELDS[kind].includes('bridgeLetter')
-          ? { letterEnabled: false, letterContent: '', signerName: '', signerTitle: '', letterType: 'SOC 2' }
-          : null,
-      gradeEntries: gradeEntries(row.list_entries).map((entry) => ({
-        label: entry.label,
-        description: entry.description ?? '',
-        url: entry.url ?? '',
-        grade: entry.grade ?? '',
-      })),
-      provider: catalogue?.provider ?? null,
-      question: catalogue?.question ?? null,
-      files: (data.filesByItem.get(row.id) ?? []).map((file) => ({ id: file.id, name: file.original_name })),
-      integration: integrationOf(row),
-      lastModified: { on: new Date(row.updated_at).toISOString(), by: row.updated_by_name },
-    }
-  })
-  const byUid = new Map(rows.map((row) => [row.uid, row]))
-  return views.sort((a, b) =>
-    compareItems(
-      { enabledState: a.enabledState, position: byUid.get(a.uid)!.position, weight: CATALOGUE_WEIGHT.get(byUid.get(a.uid)!.catalogue_uid ?? '') ?? 0, title: a.title },
-      { enabledState: b.enabledState, position: byUid.get(b.uid)!.position, weight: CATALOGUE_WEIGHT.get(byUid.get(b.uid)!.catalogue_uid ?? '') ?? 0, title: b.title },
-    ),
-  )
-}
-
-function documentKindCounts(data: PortalData, cardTitle: (kind: CardKind) => string) {
-  const counts = new Map<CardKind, number>()
-  for (const row of data.items) {
-    const files = data.filesByItem.get(row.id)?.length ?? 0
-    if (files && row.card_kind !== 'Documents' && isCardKind(row.card_kind)) counts.set(row.card_kind, (counts.get(row.card_kind) ?? 0) + files)
-  }
-  return [...counts].map(([kind, count]) => ({ kind, title: cardTitle(kind), count })).sort((a, b) => a.title.localeCompare(b.title))
-}
-
-function integrationOf(row: ItemRow): ItemEditorView['integration'] {
-  const provider = row.catalogue_uid ? INTEGRATION_ITEMS[row.catalogue_uid] : undefined
-  if (!provider) return null
-  const stored = (row.integrations ?? {}) as { link?: unknown }
-  return { provider, link: typeof stored.link === 'string' ? stored.link : '' }
 }
 
 /** What a card's preview row shows: the details stay for the open card. */
@@ -455,18 +343,6 @@ function itemView(row: ItemRow, checked: AccessCheckedItem, locked: boolean, acc
     ...(access.staffDetails ? { lastModified: { on: new Date(row.updated_at).toISOString(), by: row.updated_by_name } } : {}),
   }
 }
-
-function gradeEntries(value: unknown) {
-  if (!Array.isArray(value)) return []
-  return value.flatMap((entry) => {
-    if (!entry || typeof entry !== 'object') return []
-    const { label, description, url, grade } = entry as Record<string, unknown>
-    if (typeof label !== 'string') return []
-    return [{ label, description: str(description), url: str(url), grade: str(grade) }]
-  })
-}
-
-const str = (value: unknown) => (typeof value === 'string' && value ? value : null)
 
 function documentsView(
   visibleItems: { row: ItemRow; view: ItemView }[],

@@ -231,7 +231,10 @@ async function mailStanding(db: Database, env: Env, orgId: string, email: string
     .select(['status', 'first_name'])
     .where('org_id', '=', orgId)
     .where('email', '=', email)
-    .where('kind', '=', 'access')
+    // A pending extension holds the one pending request an address may have (access_requests_one_pending):
+    // filing another would fail for members alone, and tell who they are.
+    .where((eb) => eb.or([eb('kind', '=', 'access'), eb('status', '=', 'pending')]))
+    .orderBy(sql`status = 'pending'`, 'desc')
     .orderBy('created_at', 'desc')
     .limit(1)
     .executeTakeFirst()

@@ -54,6 +54,14 @@ export async function getVisitorMember(db: Database, request: Request, orgId: st
   return row ? visitorMember(row, row.session_id) : null
 }
 
+/** Whether the request's visitor cookie is a live session of any org: otherwise it makes no page personal. */
+export async function hasLiveVisitorSession(db: Database, request: Request) {
+  const token = readCookie(request, VISITOR_COOKIE)
+  if (!looksLikeToken(token)) return false
+  const row = await db.selectFrom('visitor_sessions').select('id').where('id', '=', hashToken(token)).where('expires_at', '>', new Date()).executeTakeFirst()
+  return row !== undefined
+}
+
 /** What a VisitorMember is read from, in a query joining `account_members` and `accounts` (TPRM tokens read it too). */
 export const VISITOR_MEMBER_COLUMNS = [
   'account_members.id',

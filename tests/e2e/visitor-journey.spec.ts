@@ -1,14 +1,14 @@
 // The visitor journey end to end (portal shell spec sections 2-8, PRODUCT.md section 3): requesting access,
 // the outcome dialogs, staff review, login links read back from the mail the server sends through SMTP, the
 // NDA, the account menu, inviting colleagues, preview and comments, and axe on each of their views.
-// Every test runs in both projects (JavaScript on and off, playwright.config.ts), against a server of its
-// own whose mail goes to a fake SMTP server (support/journey.ts).
+// Every test runs in both projects (JavaScript on and off, playwright.config.ts), against a journey server
+// whose mail goes to a fake SMTP server (support/journey.ts, journey-mail.ts).
 import { DOCUMENT_DETAILS } from '../../db/seed/northwind-items'
 import { readFile } from 'node:fs/promises'
 import type { Page } from '@playwright/test'
 import { ACCOUNT, PERMISSION_PROFILE } from '../../db/seed/northwind'
 import { expectNoViolations as checkAxe, PORTAL_BEHIND_DIALOG } from './support/axe'
-import { cardTitle, DOCUMENT_ENTRIES, entry, ORG, PLATFORM, PLATFORM_ENTRIES, PORTAL } from './support/demo'
+import { cardTitle, DOCUMENT_ENTRIES, entry, ORG, PLATFORM, PLATFORM_ENTRIES } from './support/demo'
 import {
   approveRequest,
   dismissWelcome,

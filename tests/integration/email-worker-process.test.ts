@@ -79,5 +79,31 @@ if (BACKENDS.includes('postgres')) {
         await handle.close()
       }
     })
+
+    // Issue 22: a provider that holds the request in flight cannot keep the worker past SHUTDOWN_TIMEOUT_SECONDS.
+    it('exits by SHUTDOWN_TIMEOUT_SECONDS while the provider holds the mail it is sending', { timeout: 120_000 }, async () => {
+      const slow = await startFakeResend({ delayPerMessageMs: 30_000 })
+      const transport = { RESEND_API_KEY: 're_worker_key', RESEND_BASE_URL: slow.url, EMAIL_FROM: FROM }
+      const app = await startServer('postgres', { ...transport, EMAIL_WORKER: 'false' }, async (db) => {
+        await enqueueEmail(db, { to: 'held@worker.test', subject: 'Held at the provider', text: 'The provider answers this after 30 s.' })
+      })
+      try {
+        let signalledAt = 0
+        const held = () => slow.inFlight > 0 && (signalledAt = performance.now()) > 0
+        const { code, output } = await runWorker(
+          { ...transport, DATABASE_URL: app.databaseUrl!, DATA_DIR: app.dataDir, SESSION_SECRET: 'server-test-'.repeat(4), SHUTDOWN_TIMEOUT_SECONDS: '2' },
+          held,
+        )
+        const afterMs = Math.round(performance.now() - signalledAt)
+        console.log(`[npm run worker] with the provider holding a mail and SHUTDOWN_TIMEOUT_SECONDS=2: exit ${code} after ${afterMs} ms`)
+        expect({ code, held: slow.inFlight }).toEqual({ code: 1, held: 1 })
+        expect(output).toContain('[shutdown] the round in flight is not done after 2 s')
+        // The timeout's own timer ends it: a second is room for a loaded machine.
+        expect(afterMs).toBeLessThan(3_000)
+      } finally {
+        await app.stop()
+        await slow.close()
+      }
+    })
   })
 }

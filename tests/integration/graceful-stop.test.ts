@@ -1,11 +1,14 @@
 // SIGTERM on the built server (issue 12): a download being streamed to a slow client finishes whole, a
 // new connection is refused at once, and the process exits 0; a client that never reads cannot hold the
-// shutdown past SHUTDOWN_TIMEOUT_SECONDS. Requests go through node:http, to read as slowly as we like.
+// shutdown past SHUTDOWN_TIMEOUT_SECONDS, nor can a mail provider that never answers the outbox's request
+// (issue 22). Requests go through node:http, to read as slowly as we like.
 import { createHash, randomBytes } from 'node:crypto'
 import http from 'node:http'
 import net from 'node:net'
 import { afterEach, describe, expect, it } from 'vitest'
+import { enqueueEmail } from '../../server/email/outbox'
 import { createFile, localFileStore } from '../../server/files/store'
+import { startFakeResend } from '../fakes/resend'
 import { BACKENDS } from '../setup/database'
 import { startServer, type RunningServer } from '../setup/server'
 
@@ -186,6 +189,32 @@ for (const backend of BACKENDS) {
       stuck.request.destroy()
       expect(exit.signal).toBeNull()
       expect(afterMs).toBeLessThan(3_000)
+    })
+
+    // Issue 22: the outbox's stop waits for the request in flight at the provider, and the database closes
+    // after it; neither may take the shutdown past its timeout (it used to run 5 s over).
+    it('exits by SHUTDOWN_TIMEOUT_SECONDS while the mail provider holds the outbox request', { timeout: 60_000 }, async () => {
+      const provider = await startFakeResend({ delayPerMessageMs: 30_000 })
+      try {
+        const env = { SHUTDOWN_TIMEOUT_SECONDS: '2', RESEND_API_KEY: 're_slow_key', RESEND_BASE_URL: provider.url, EMAIL_FROM: 'Trust Center <trust@northwind.test>' }
+        server = await startServer(backend, env, async (db) => {
+          await enqueueEmail(db, { to: 'slow@example.test', subject: 'Held at the provider', text: 'The provider answers this after 30 s.' })
+        })
+        const exited = exitOf(server)
+        await until(() => provider.inFlight > 0, 'the mail at the provider', 30_000)
+
+        const signalledAt = performance.now()
+        server.process.kill('SIGTERM')
+        const exit = await exited
+        const afterMs = Math.round(exit.at - signalledAt)
+        console.log(`[graceful stop, ${backend}] with the provider holding a mail and SHUTDOWN_TIMEOUT_SECONDS=2: exit ${exit.code} after ${afterMs} ms`)
+        expect({ code: exit.code, signal: exit.signal, held: provider.inFlight }).toEqual({ code: 1, signal: null, held: 1 })
+        expect(server.output()).toMatch(/\[shutdown\] not done after 2 s/)
+        // The timer that ends it is the timeout itself: a second is room for a loaded machine, not for the 5 s it ran over before.
+        expect(afterMs).toBeLessThan(3_000)
+      } finally {
+        await provider.close()
+      }
     })
 
     // Issue 21: a connection that sent part of a request head is idle, not a request in flight. The deadline

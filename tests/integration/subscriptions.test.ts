@@ -99,6 +99,19 @@ describeEachDatabase('subscriptions to trust updates', (database) => {
     expect(mails).toHaveLength(3)
   })
 
+  it('counts the dotted spellings of one Gmail inbox (and googlemail.com) as that inbox', async () => {
+    // Subscriptions take free-mail addresses; Gmail delivers j.o.hn@ and john@googlemail.com to john@gmail.com.
+    const org = await createOrg(database())
+    const local = `flood${org.slug.slice(4).replace(/[^a-z0-9]/g, '')}`
+    const aliases = [`${local}@gmail.com`, `${local[0]}.${local.slice(1)}@gmail.com`, `${local.slice(0, 2)}.${local.slice(2)}@gmail.com`, `${local}@googlemail.com`, `${local[0]}.${local.slice(1)}+x@googlemail.com`]
+    for (const alias of aliases) {
+      const answered = await subscribe(org, alias)
+      expect([answered.status, answered.toast]).toEqual([302, SUBSCRIBE_CHECK_EMAIL])
+    }
+    const mails = await db().selectFrom('outbox').select('recipient').where('recipient', 'in', aliases).execute()
+    expect(mails).toHaveLength(3)
+  })
+
   it('refuses a malformed address with the field message and writes nothing; limits one client address', async () => {
     const org = await createOrg(database())
     for (const email of ['', 'not-an-address', 'a@b.test\r\nBcc: victim@x.test', `<b>@x.test`, 'x'.repeat(300) + '@x.test']) {

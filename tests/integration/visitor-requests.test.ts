@@ -325,6 +325,23 @@ describeEachDatabase('visitor access requests and login', (database) => {
     expect(products.map((row) => row.product_id).sort()).toEqual([org.product.id, mobile.id].sort())
   })
 
+  it('answers a member with an extension pending who asks for another product as a stranger, and mails that it is pending', async () => {
+    // The one pending request an address may have (access_requests_one_pending) is an extension here: filing
+    // the new request would fail, and a 409 for this address alone would tell that it is a member.
+    const org = await createOrg(database())
+    const mobile = await createProduct(database(), org, { slug: 'mobile' })
+    const member = await memberOf(org, `mulder@${domainOf(org, 'fbi')}`, { expired: true })
+    await db()
+      .insertInto('access_requests')
+      .values({ org_id: org.id, product_id: org.product.id, kind: 'extend', member_id: member.id, email: member.email, first_name: 'Fox', last_name: 'Mulder', company_name: 'Existing Co' })
+      .execute()
+    const stranger = await requestAccess(org, `mulder-twin@${domainOf(org, 'fbi')}`, { productId: mobile.id })
+    const answered = await requestAccess(org, member.email, { productId: mobile.id })
+    expect(outcomeOf(answered)).toEqual(outcomeOf(stranger))
+    expect(outcomeOf(answered)).toEqual({ status: 200, outcome: 'request_sent' })
+    expect((await mailsTo(member.email)).map((mail) => mail.subject)).toEqual([expect.stringMatching(/ is waiting for review$/)])
+  })
+
   it('sends a request without a rule to review: one mail to the requester, one to each reviewer and the support mailbox', async () => {
     const org = await createOrg(database())
     const reviewer = `reviewer@${org.slug}.test`

@@ -235,6 +235,25 @@ for (const backend of BACKENDS) {
       expect(other.headers['cache-control']).toContain('public')
     })
 
+    it('answers a cookie that signs in nobody, and a host not ours, from the store, not with a render each', async () => {
+      const shared = (response: RawResponse) => ({ status: response.status, cacheControl: response.headers['cache-control'], nonce: /'nonce-/.test(String(response.headers['content-security-policy'])) })
+      const stored = shared(await get('/', { 'accept-encoding': 'br' }))
+      expect(stored).toEqual({ status: 200, cacheControl: expect.stringContaining('public'), nonce: false })
+      // Forged, well-formed session tokens and a forged flash message: nobody, so the public page as stored.
+      for (const cookie of [`tc_visitor=${newToken()}`, `tc_staff=${newToken()}; _ga=1`, 'tc_flash=forged', `a=1; tc_visitor=${newToken()}; tc_flash=x`]) {
+        expect({ cookie, ...shared(await get('/', { cookie, 'accept-encoding': 'br' })) }).toEqual({ cookie, ...stored })
+      }
+      // A live member is still a member: their own page.
+      expect(shared(await get('/', { cookie: member, 'accept-encoding': 'br' })).cacheControl).toBe('private, no-store')
+      // Any host not ours: the one "Company not found" page, stored once for all of them.
+      await get('/', { host: 'first.not-ours.example' })
+      for (const host of ['second.not-ours.example', 'third.example:8080']) {
+        const response = await get('/any/path', { host, 'accept-encoding': 'br' })
+        expect({ host, ...shared(response) }).toEqual({ host, status: 404, cacheControl: expect.stringContaining('public'), nonce: false })
+        expect(decoded(response).toString('utf8')).toContain('Company not found')
+      }
+    })
+
     it('leaves files as they are and compresses JSON', async () => {
       const html = (await get('/')).body.toString('utf8')
       const file = /href="(\/files\/[^"?]+)"/.exec(html)?.[1]

@@ -6,7 +6,7 @@ import pg from 'pg'
 import type { TestProject } from 'vitest/node'
 import { openDatabase } from '../../db/index'
 import { migrateToLatest } from '../../db/migrate'
-import { seedDemoIfEmpty } from '../../db/seed/index'
+import { seedDemoIfEmpty } from '../../server/demo/seed'
 
 // One template per run, so runs side by side never share (or delete) each other's files.
 export const TEMPLATE_ROOT = path.resolve(`.tmp/test-template-${process.pid}`)

@@ -32,6 +32,7 @@ export function SharePopover({ view }: { view: PortalView }) {
   const off = !view.visitor?.sharePublished
   const link = (label: string, href: string, newTab: boolean) =>
     off ? (
+      // eslint-disable-next-line jsx-a11y/anchor-is-valid -- a disabled link has no address on purpose (aria-disabled)
       <a className="share__action" role="link" aria-disabled="true">
         {label}
       </a>
@@ -41,6 +42,7 @@ export function SharePopover({ view }: { view: PortalView }) {
       </a>
     )
   return (
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- Escape from inside the popover closes it
     <details className="share" onKeyDown={closeOnEscape}>
       <summary className="button button--secondary">Share</summary>
       <div className="share__popover" role="group" aria-labelledby="share-title">

@@ -206,6 +206,7 @@ export function CompanyPicker({
         <>
           <ul id={listboxId} role="listbox" aria-label={`${label} suggestions`} className="company-picker__listbox" hidden={!expanded}>
             {options.map((option, index) => (
+              // eslint-disable-next-line jsx-a11y/click-events-have-key-events -- an option of a combobox: the keys go to the input (aria-activedescendant)
               <li
                 key={option.key}
                 id={optionId(index)}

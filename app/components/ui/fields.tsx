@@ -5,6 +5,7 @@ import { FieldErrors } from './form-errors'
 // Labelled form fields over Conform's field metadata: the label, an optional hint, and the field's
 // errors, all tied together with aria-describedby. Shared by the staff workspace and the visitor forms.
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any field of any form: Conform's metadata is invariant in both
 export type Field = FieldMetadata<any, any, string[]>
 
 const describedBy = (...ids: (string | undefined)[]) => ids.filter(Boolean).join(' ') || undefined

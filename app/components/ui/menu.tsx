@@ -60,6 +60,7 @@ export function useMenuButton() {
     },
   }
   const menuProps = {
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- spread on a <ul> (Menu) or a <div> (account menu)
     ref: menu as React.RefObject<any>,
     role: 'menu' as const,
     id: menuId,

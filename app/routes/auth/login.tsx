@@ -76,6 +76,7 @@ export default function Login() {
         <FormErrors errors={form.errors} id={form.errorId} />
         <div className="field">
           <label htmlFor={fields.email.id}>Email</label>
+          {/* eslint-disable-next-line jsx-a11y/no-autofocus -- the page exists to sign in: its one field takes focus */}
           <input {...getInputProps(fields.email, { type: 'email' })} autoComplete="username" autoFocus />
           <FieldErrors errors={fields.email.errors} id={fields.email.errorId} />
         </div>

@@ -6,7 +6,7 @@ import { DEFAULT_CARD_TITLES, type CardKind } from '../../../app/lib/card-kinds'
 import { catalogueItem } from '../../../app/lib/catalogue/index'
 import { FAQS, MOBILE_FAQS, MOBILE_SUBPROCESSORS, ORG, PORTAL, PRODUCTS, SUBPROCESSORS, UPDATE_TOPICS } from '../../../db/seed/northwind'
 import { MOBILE_ITEMS, PLATFORM_ITEMS, type DemoItem } from '../../../db/seed/northwind-items'
-import { DEMO_DOCUMENTS } from '../../../db/seed/pdf'
+import { DEMO_DOCUMENTS } from '../../../db/seed/documents'
 
 export { FAQS, MOBILE_FAQS, ORG, PORTAL, SUBPROCESSORS }
 

@@ -153,6 +153,7 @@ export function SearchDialog({ view, keep, initial, onClose }: { view: PortalVie
   const active = mode === 'search' ? activeHit(state) : null
   const titleId = `${id}-title`
   return (
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- the dialog handles the keys of its combobox (arrows, Enter, Escape)
     <dialog
       ref={dialog}
       className="search-dialog"
@@ -437,6 +438,7 @@ function Option({
 }) {
   const key = hitKey(hit)
   return (
+    // eslint-disable-next-line jsx-a11y/click-events-have-key-events -- an option of a combobox: the keys go to the input (aria-activedescendant)
     <li
       id={optionId(id, key)}
       role="option"

@@ -13,7 +13,7 @@ import { SelectField } from '~/components/ui/fields'
 import { dateInputValue, DECLINE_KINDS, NEW_ACCOUNT, REQUEST_KIND_LABELS, REQUEST_STATUS_FILTERS } from '~/lib/schemas/access-requests'
 import { approveRequestSchema, bulkApproveSchema, bulkDeclineSchema, declineRequestSchema } from '~/lib/schemas/access-requests'
 import { formatDate, withQuery } from '~/lib/format'
-import { Pager } from '~/components/ui/pager'
+import { OpenPager, StaffTable } from '~/components/ui/staff-table'
 import { When } from '~/components/ui/when'
 
 const BULK_FORM = 'bulk-review'
@@ -120,43 +120,22 @@ export default function AccessRequests({ loaderData }: Route.ComponentProps) {
         {actionData && actionData.intent !== 'bulk' && !pending.some((request) => request.id === actionData.requestId) ? <FormErrors errors={submissionErrors(actionData.result)} /> : null}
         {pending.length ? <BulkReview loaderData={loaderData} errors={bulkErrors} /> : <FormErrors errors={bulkErrors} />}
 
-        <div className="table-scroll">
-          <table className="data-table requests-table">
-            <caption className="visually-hidden">Access requests, pending first, then newest</caption>
-            <thead>
-              <tr>
-                <th scope="col">
-                  <span className="visually-hidden">Select</span>
-                </th>
-                <th scope="col">Name</th>
-                <th scope="col">Email</th>
-                <th scope="col">Company</th>
-                <th scope="col">Job title</th>
-                <th scope="col">Relationship</th>
-                <th scope="col">Country</th>
-                <th scope="col">Product</th>
-                <th scope="col">Requested item</th>
-                <th scope="col">Kind</th>
-                <th scope="col">Date</th>
-                <th scope="col">Status</th>
-              </tr>
-            </thead>
-            {requests.map((request) => (
-              <RequestRows
-                key={request.id}
-                request={request}
-                loaderData={loaderData}
-                errors={actionData && actionData.intent !== 'bulk' && actionData.requestId === request.id ? submissionErrors(actionData.result) : undefined}
-              />
-            ))}
-          </table>
-        </div>
+        <StaffTable
+          className="requests-table"
+          caption="Access requests, pending first, then newest"
+          columns={[{ hidden: 'Select' }, 'Name', 'Email', 'Company', 'Job title', 'Relationship', 'Country', 'Product', 'Requested item', 'Kind', 'Date', 'Status']}
+          scroll
+          rowGroups={requests.map((request) => (
+            <RequestRows
+              key={request.id}
+              request={request}
+              loaderData={loaderData}
+              errors={actionData && actionData.intent !== 'bulk' && actionData.requestId === request.id ? submissionErrors(actionData.result) : undefined}
+            />
+          ))}
+        />
         {requests.length === 0 ? <p className="empty">{filter.status === 'all' && !filter.productId ? 'No access requests yet.' : 'No requests match this filter.'}</p> : null}
-        {filter.page > 1 || hasMore ? (
-          <Pager label="Request pages" previous={filter.page > 1 ? pageLink(filter.page - 1) : null} next={hasMore ? pageLink(filter.page + 1) : null}>
-            Page {filter.page}
-          </Pager>
-        ) : null}
+        <OpenPager label="Request pages" page={filter.page} hasMore={hasMore} href={pageLink} />
       </section>
     </div>
   )

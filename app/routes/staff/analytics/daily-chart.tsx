@@ -1,6 +1,7 @@
 // The 30-day bar chart of /analytics: plain SVG rendered with the page on the server, no chart library
 // and no script. Screen readers get the totals from its label and every day's figures from the table
 // under it; the bars' own titles are tooltips for the mouse.
+import { StaffTable } from '~/components/ui/staff-table'
 
 export interface DailyFigures {
   /** YYYY-MM-DD, a UTC day. */
@@ -115,27 +116,17 @@ export function DailyTable({ days }: { days: readonly DailyFigures[] }) {
   return (
     <details className="analytics-figures">
       <summary>Figures per day</summary>
-      <table className="data-table">
-        <caption className="visually-hidden">Views and downloads per day, last {days.length} days</caption>
-        <thead>
-          <tr>
-            <th scope="col">Day</th>
-            <th scope="col">Views</th>
-            <th scope="col">Downloads</th>
+      <StaffTable caption={<>Views and downloads per day, last {days.length} days</>} columns={['Day', 'Views', 'Downloads']}>
+        {[...days].reverse().map((day) => (
+          <tr key={day.day}>
+            <th scope="row">
+              <time dateTime={day.day}>{dayLabel(day.day)}</time>
+            </th>
+            <td>{day.views.toLocaleString('en-US')}</td>
+            <td>{day.downloads.toLocaleString('en-US')}</td>
           </tr>
-        </thead>
-        <tbody>
-          {[...days].reverse().map((day) => (
-            <tr key={day.day}>
-              <th scope="row">
-                <time dateTime={day.day}>{dayLabel(day.day)}</time>
-              </th>
-              <td>{day.views.toLocaleString('en-US')}</td>
-              <td>{day.downloads.toLocaleString('en-US')}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+        ))}
+      </StaffTable>
     </details>
   )
 }

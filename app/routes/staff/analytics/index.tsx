@@ -8,7 +8,7 @@ import { accountPath, ANALYTICS_PERIODS, analyticsPath, analyticsPeriod, PERIOD_
 import { When } from '~/components/ui/when'
 import { hasPermission } from '~/lib/permissions'
 import { DailyChart, DailyTable } from './daily-chart'
-import { Pager } from '~/components/ui/pager'
+import { CountedPager, StaffTable } from '~/components/ui/staff-table'
 
 /** Where "Download CSV" points: a resource route (export.ts), as the subscribers export. */
 const EXPORT_PATH = '/analytics/export.csv'
@@ -21,8 +21,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // An account's name links to its page only for staff who may open it.
   return { ...view, canOpenAccounts: hasPermission(staff.permissions, 'accounts') }
 }
-
-type LoaderData = Route.ComponentProps['loaderData']
 
 const count = (value: number) => value.toLocaleString('en-US')
 
@@ -79,77 +77,48 @@ export default function Analytics({ loaderData }: Route.ComponentProps) {
       <section className="panel" aria-labelledby="analytics-documents-title">
         <h2 id="analytics-documents-title">By document</h2>
         {documents.rows.length ? (
-          <div className="table-scroll">
-            <table className="data-table">
-              <caption className="visually-hidden">Documents, most viewed and downloaded first</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Document</th>
-                  <th scope="col">Item</th>
-                  <th scope="col">Views</th>
-                  <th scope="col">Downloads</th>
-                  <th scope="col">Accounts</th>
-                  <th scope="col">Last fetched</th>
-                </tr>
-              </thead>
-              <tbody>
-                {documents.rows.map((row) => (
-                  <tr key={row.key}>
-                    <th scope="row">
-                      {row.name} {row.letter ? <span className="tag">Bridge letter</span> : null}
-                    </th>
-                    <td>{row.itemTitle ?? '—'}</td>
-                    <td>{count(row.views)}</td>
-                    <td>{count(row.downloads)}</td>
-                    <td>{count(row.accounts)}</td>
-                    <td>
-                      <When at={row.lastFetchedAt} />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <StaffTable caption="Documents, most viewed and downloaded first" columns={['Document', 'Item', 'Views', 'Downloads', 'Accounts', 'Last fetched']} scroll>
+            {documents.rows.map((row) => (
+              <tr key={row.key}>
+                <th scope="row">
+                  {row.name} {row.letter ? <span className="tag">Bridge letter</span> : null}
+                </th>
+                <td>{row.itemTitle ?? '—'}</td>
+                <td>{count(row.views)}</td>
+                <td>{count(row.downloads)}</td>
+                <td>{count(row.accounts)}</td>
+                <td>
+                  <When at={row.lastFetchedAt} />
+                </td>
+              </tr>
+            ))}
+          </StaffTable>
         ) : (
           <p className="empty">{`No document has been viewed or downloaded ${inPeriod}.`}</p>
         )}
-        <Pagination label="Document pages" table={documents} noun={['document', 'documents']} href={(page) => analyticsPath(period, undefined, { ...pages, documents: page })} />
+        <CountedPager label="Document pages" page={documents.page} pageCount={documents.pageCount} total={documents.total} noun={['document', 'documents']} href={(page) => analyticsPath(period, undefined, { ...pages, documents: page })} />
       </section>
 
       <section className="panel" aria-labelledby="analytics-accounts-title">
         <h2 id="analytics-accounts-title">By account</h2>
         {accounts.rows.length ? (
-          <div className="table-scroll">
-            <table className="data-table">
-              <caption className="visually-hidden">Accounts, most views and downloads first</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Account</th>
-                  <th scope="col">Views</th>
-                  <th scope="col">Downloads</th>
-                  <th scope="col">Documents</th>
-                  <th scope="col">Last fetched</th>
-                </tr>
-              </thead>
-              <tbody>
-                {accounts.rows.map((row) => (
-                  <tr key={row.accountId}>
-                    <th scope="row">{row.exists && canOpenAccounts ? <Link to={accountPath(row.accountId)}>{row.name}</Link> : row.name}</th>
-                    <td>{count(row.views)}</td>
-                    <td>{count(row.downloads)}</td>
-                    <td>{count(row.documents)}</td>
-                    <td>
-                      <When at={row.lastFetchedAt} />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <StaffTable caption="Accounts, most views and downloads first" columns={['Account', 'Views', 'Downloads', 'Documents', 'Last fetched']} scroll>
+            {accounts.rows.map((row) => (
+              <tr key={row.accountId}>
+                <th scope="row">{row.exists && canOpenAccounts ? <Link to={accountPath(row.accountId)}>{row.name}</Link> : row.name}</th>
+                <td>{count(row.views)}</td>
+                <td>{count(row.downloads)}</td>
+                <td>{count(row.documents)}</td>
+                <td>
+                  <When at={row.lastFetchedAt} />
+                </td>
+              </tr>
+            ))}
+          </StaffTable>
         ) : (
           <p className="empty">{`No account member has viewed or downloaded a document ${inPeriod}.`}</p>
         )}
-        <Pagination label="Account pages" table={accounts} noun={['account', 'accounts']} href={(page) => analyticsPath(period, undefined, { ...pages, accounts: page })} />
+        <CountedPager label="Account pages" page={accounts.page} pageCount={accounts.pageCount} total={accounts.total} noun={['account', 'accounts']} href={(page) => analyticsPath(period, undefined, { ...pages, accounts: page })} />
       </section>
     </div>
   )
@@ -162,15 +131,6 @@ function PeriodLink({ period, current }: { period: AnalyticsPeriod; current: Ana
     <Link to={analyticsPath(period)} className={`button button--small ${active ? 'button--primary' : 'button--secondary'}`} aria-current={active ? 'page' : undefined}>
       {PERIOD_LABELS[period]}
     </Link>
-  )
-}
-
-function Pagination({ label, table, noun, href }: { label: string; table: LoaderData['documents'] | LoaderData['accounts']; noun: [string, string]; href: (page: number) => string }) {
-  if (table.pageCount <= 1) return null
-  return (
-    <Pager label={label} previous={table.page > 1 ? href(table.page - 1) : null} next={table.page < table.pageCount ? href(table.page + 1) : null}>
-      Page {table.page} of {table.pageCount} ({count(table.total)} {table.total === 1 ? noun[0] : noun[1]})
-    </Pager>
   )
 }
 

@@ -4,6 +4,7 @@ import { listAuditEntries, MAX_AUDIT_PAGE } from '@server/audit/list'
 import { integerParam } from '@server/http/query'
 import { formatDateTime } from '~/lib/format'
 import { Pager } from '~/components/ui/pager'
+import { StaffTable } from '~/components/ui/staff-table'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const staff = await requireStaff(request, context, 'audit')
@@ -20,51 +21,39 @@ export default function Audit({ loaderData }: Route.ComponentProps) {
         <p>Every change to the trust center, every decision and every document view or download.</p>
       </header>
       <section className="panel">
-        <table className="data-table">
-          <caption className="visually-hidden">Audit entries, newest first</caption>
-          <thead>
-            <tr>
-              <th scope="col">When</th>
-              <th scope="col">Who</th>
-              <th scope="col">What</th>
-              <th scope="col">Target</th>
-              <th scope="col">Change</th>
+        <StaffTable caption="Audit entries, newest first" columns={['When', 'Who', 'What', 'Target', 'Change']}>
+          {entries.map((entry) => (
+            <tr key={entry.id}>
+              <td>
+                <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt)}</time>
+              </td>
+              <td>{entry.actor}</td>
+              <td>
+                <code>{entry.action}</code>
+              </td>
+              <td>{entry.target}</td>
+              <td>
+                {entry.before || entry.after ? (
+                  <details>
+                    <summary>Details</summary>
+                    {entry.before ? (
+                      <>
+                        <h3>Before</h3>
+                        <pre>{entry.before}</pre>
+                      </>
+                    ) : null}
+                    {entry.after ? (
+                      <>
+                        <h3>After</h3>
+                        <pre>{entry.after}</pre>
+                      </>
+                    ) : null}
+                  </details>
+                ) : null}
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {entries.map((entry) => (
-              <tr key={entry.id}>
-                <td>
-                  <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt)}</time>
-                </td>
-                <td>{entry.actor}</td>
-                <td>
-                  <code>{entry.action}</code>
-                </td>
-                <td>{entry.target}</td>
-                <td>
-                  {entry.before || entry.after ? (
-                    <details>
-                      <summary>Details</summary>
-                      {entry.before ? (
-                        <>
-                          <h3>Before</h3>
-                          <pre>{entry.before}</pre>
-                        </>
-                      ) : null}
-                      {entry.after ? (
-                        <>
-                          <h3>After</h3>
-                          <pre>{entry.after}</pre>
-                        </>
-                      ) : null}
-                    </details>
-                  ) : null}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+          ))}
+        </StaffTable>
         {entries.length === 0 ? <p className="empty">Nothing has happened yet.</p> : null}
         <Pager label="Audit pages" previous={page > 1 ? `?page=${page - 1}` : null} next={hasMore ? `?page=${page + 1}` : null}>
           Page {page}

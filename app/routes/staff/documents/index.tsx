@@ -21,6 +21,7 @@ import {
   uploadDocumentSchema,
   type DocumentAccessType,
 } from '~/lib/schemas/documents'
+import { StaffTable } from '~/components/ui/staff-table'
 
 // What the file input offers; the server decides by content, not by this list.
 const ACCEPT = '.pdf,.png,.jpg,.jpeg,.gif,.webp,.docx,.xlsx,.pptx,.txt,.csv,.md'
@@ -148,29 +149,11 @@ export default function Documents({ loaderData }: Route.ComponentProps) {
           </Form>
         </div>
         {documents.length ? (
-          <div className="table-scroll">
-            <table className="data-table documents-table">
-              <caption className="visually-hidden">Documents, sorted by name</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Name</th>
-                  <th scope="col">Type</th>
-                  <th scope="col">Size</th>
-                  <th scope="col">Uploaded</th>
-                  <th scope="col">Access</th>
-                  <th scope="col">Linked to</th>
-                  <th scope="col">
-                    <span className="visually-hidden">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {documents.map((document) => (
-                  <DocumentRow key={document.id} document={document} orgSlug={orgSlug} orgAccessType={orgAccessType} listHref={listHref} />
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <StaffTable className="documents-table" caption="Documents, sorted by name" columns={['Name', 'Type', 'Size', 'Uploaded', 'Access', 'Linked to', { hidden: 'Actions' }]} scroll>
+            {documents.map((document) => (
+              <DocumentRow key={document.id} document={document} orgSlug={orgSlug} orgAccessType={orgAccessType} listHref={listHref} />
+            ))}
+          </StaffTable>
         ) : (
           <p className="empty">{filter ? `No documents match "${filter}".` : 'No documents yet. Upload one to link it to items.'}</p>
         )}

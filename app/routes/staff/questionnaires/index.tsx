@@ -12,6 +12,7 @@ import { Dialog } from '~/components/ui/dialog'
 import { TextareaField } from '~/components/ui/fields'
 import { FormErrors } from '~/components/ui/form-errors'
 import { Pager } from '~/components/ui/pager'
+import { StaffTable } from '~/components/ui/staff-table'
 import { When } from '~/components/ui/when'
 import { formatBytes, formatDateTime, withQuery } from '~/lib/format'
 import { answerQuestionnaireSchema, MAX_ANSWER_LENGTH, QUESTIONNAIRE_STATUS_LABELS } from '~/lib/questionnaires'
@@ -59,45 +60,28 @@ export default function Questionnaires({ loaderData }: Route.ComponentProps) {
           Submitted questionnaires
         </h2>
         {rows.length ? (
-          <div className="table-scroll">
-            <table className="data-table">
-              <caption className="visually-hidden">Questionnaires, those waiting for an answer first</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Account</th>
-                  <th scope="col">Member e-mail</th>
-                  <th scope="col">Submitted</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Questionnaire</th>
-                  <th scope="col">
-                    <span className="visually-hidden">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((row) => (
-                  <tr key={row.id}>
-                    <th scope="row">{row.accountName}</th>
-                    <td className="subscribers-table__email">{row.memberEmail}</td>
-                    <td>
-                      <When at={row.submittedAt} />
-                    </td>
-                    <td>
-                      <span className={`tag questionnaire-status--${row.status}`}>{QUESTIONNAIRE_STATUS_LABELS[row.status]}</span>
-                    </td>
-                    <td className="questionnaire-list__name">
-                      <QuestionnaireLink row={row} />
-                    </td>
-                    <td>
-                      <Link to={withQuery(location.pathname, location.search, { answer: row.id })} preventScrollReset aria-label={`${row.answer ? 'Edit answer' : 'Answer'} for ${questionnaireName(row)} from ${row.memberEmail}`}>
-                        {row.answer ? 'Edit answer' : 'Answer'}
-                      </Link>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <StaffTable caption="Questionnaires, those waiting for an answer first" columns={['Account', 'Member e-mail', 'Submitted', 'Status', 'Questionnaire', { hidden: 'Actions' }]} scroll>
+            {rows.map((row) => (
+              <tr key={row.id}>
+                <th scope="row">{row.accountName}</th>
+                <td className="subscribers-table__email">{row.memberEmail}</td>
+                <td>
+                  <When at={row.submittedAt} />
+                </td>
+                <td>
+                  <span className={`tag questionnaire-status--${row.status}`}>{QUESTIONNAIRE_STATUS_LABELS[row.status]}</span>
+                </td>
+                <td className="questionnaire-list__name">
+                  <QuestionnaireLink row={row} />
+                </td>
+                <td>
+                  <Link to={withQuery(location.pathname, location.search, { answer: row.id })} preventScrollReset aria-label={`${row.answer ? 'Edit answer' : 'Answer'} for ${questionnaireName(row)} from ${row.memberEmail}`}>
+                    {row.answer ? 'Edit answer' : 'Answer'}
+                  </Link>
+                </td>
+              </tr>
+            ))}
+          </StaffTable>
         ) : (
           <p className="empty">No questionnaire has been submitted yet.</p>
         )}

@@ -30,7 +30,7 @@ import {
   subscribersPath,
   unblockSchema,
 } from '~/lib/schemas/subscribers'
-import { Pager } from '~/components/ui/pager'
+import { CountedPager, StaffTable } from '~/components/ui/staff-table'
 import { When } from '~/components/ui/when'
 
 /**
@@ -158,52 +158,32 @@ export default function Subscribers({ loaderData }: Route.ComponentProps) {
         {actionData?.intent === 'remove' ? <FormErrors errors={submissionErrors(actionData.result)} /> : null}
 
         {subscribers.length ? (
-          <div className="table-scroll">
-            <table className="data-table subscribers-table">
-              <caption className="visually-hidden">Subscribers, newest first</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Email</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Source</th>
-                  <th scope="col">Subscribed</th>
-                  <th scope="col">
-                    <span className="visually-hidden">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {subscribers.map((subscriber) => (
-                  <tr key={subscriber.id}>
-                    <th scope="row" className="subscribers-table__email">
-                      {subscriber.email} {subscriber.blocked ? <span className="tag tag--warning">Blocked</span> : null}
-                    </th>
-                    <td>
-                      <span className={`tag subscriber-status subscriber-status--${subscriber.status}`}>{subscriber.statusLabel}</span>
-                    </td>
-                    <td>{subscriber.sourceLabel}</td>
-                    <td>
-                      <When at={subscriber.createdAt} />
-                    </td>
-                    <td>
-                      <Link to={removeLink(subscriber.id)} className="button button--danger button--small" aria-label={`Remove ${subscriber.email}`} preventScrollReset>
-                        Remove
-                      </Link>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <StaffTable className="subscribers-table" caption="Subscribers, newest first" columns={['Email', 'Status', 'Source', 'Subscribed', { hidden: 'Actions' }]} scroll>
+            {subscribers.map((subscriber) => (
+              <tr key={subscriber.id}>
+                <th scope="row" className="subscribers-table__email">
+                  {subscriber.email} {subscriber.blocked ? <span className="tag tag--warning">Blocked</span> : null}
+                </th>
+                <td>
+                  <span className={`tag subscriber-status subscriber-status--${subscriber.status}`}>{subscriber.statusLabel}</span>
+                </td>
+                <td>{subscriber.sourceLabel}</td>
+                <td>
+                  <When at={subscriber.createdAt} />
+                </td>
+                <td>
+                  <Link to={removeLink(subscriber.id)} className="button button--danger button--small" aria-label={`Remove ${subscriber.email}`} preventScrollReset>
+                    Remove
+                  </Link>
+                </td>
+              </tr>
+            ))}
+          </StaffTable>
         ) : (
           <p className="empty">{filtered ? 'No subscribers match this search.' : 'No subscribers yet. Visitors subscribe from the portal’s Subscribe button.'}</p>
         )}
 
-        {pageCount > 1 ? (
-          <Pager label="Subscriber pages" previous={filter.page > 1 ? pageLink(filter.page - 1) : null} next={filter.page < pageCount ? pageLink(filter.page + 1) : null}>
-            Page {filter.page} of {pageCount} ({total.toLocaleString('en-US')} {total === 1 ? 'subscriber' : 'subscribers'})
-          </Pager>
-        ) : null}
+        <CountedPager label="Subscriber pages" page={filter.page} pageCount={pageCount} total={total} noun={['subscriber', 'subscribers']} href={pageLink} />
       </section>
 
       {/* Keyed by the blocks, so the field empties once a block is added. */}
@@ -238,41 +218,27 @@ function BlockedSection({ blocks, actionData }: { blocks: LoaderData['blocks']; 
       </Form>
       {actionData?.intent === 'unblock' ? <FormErrors errors={submissionErrors(actionData.result)} /> : null}
       {blocks.length ? (
-        <table className="data-table subscriber-blocks">
-          <caption className="visually-hidden">Blocked addresses and domains</caption>
-          <thead>
-            <tr>
-              <th scope="col">Blocked</th>
-              <th scope="col">Kind</th>
-              <th scope="col">By</th>
-              <th scope="col">Since</th>
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
+        <StaffTable className="subscriber-blocks" caption="Blocked addresses and domains" columns={['Blocked', 'Kind', 'By', 'Since', { hidden: 'Actions' }]}>
+          {blocks.map((block) => (
+            <tr key={block.id}>
+              <th scope="row">{block.pattern}</th>
+              <td>{block.kind === 'domain' ? 'Domain and subdomains' : 'Address'}</td>
+              <td>{block.createdBy}</td>
+              <td>
+                <When at={block.createdAt} />
+              </td>
+              <td>
+                <Form method="post" preventScrollReset>
+                  <input type="hidden" name="intent" value="unblock" />
+                  <input type="hidden" name="blockId" value={block.id} />
+                  <button type="submit" className="button button--secondary button--small" aria-label={`Unblock ${block.pattern}`}>
+                    Unblock
+                  </button>
+                </Form>
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {blocks.map((block) => (
-              <tr key={block.id}>
-                <th scope="row">{block.pattern}</th>
-                <td>{block.kind === 'domain' ? 'Domain and subdomains' : 'Address'}</td>
-                <td>{block.createdBy}</td>
-                <td>
-                  <When at={block.createdAt} />
-                </td>
-                <td>
-                  <Form method="post" preventScrollReset>
-                    <input type="hidden" name="intent" value="unblock" />
-                    <input type="hidden" name="blockId" value={block.id} />
-                    <button type="submit" className="button button--secondary button--small" aria-label={`Unblock ${block.pattern}`}>
-                      Unblock
-                    </button>
-                  </Form>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+          ))}
+        </StaffTable>
       ) : (
         <p className="empty">Nothing is blocked.</p>
       )}

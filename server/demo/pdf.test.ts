@@ -1,6 +1,7 @@
 import { describe, it, expect } from 'vitest'
 import { PDFDocument } from 'pdf-lib'
-import { DEMO_DOCUMENTS, makeDemoPdf } from './pdf'
+import { DEMO_DOCUMENTS } from '../../db/seed/documents'
+import { makeDemoPdf } from './pdf'
 
 const header = (bytes: Uint8Array) => new TextDecoder('latin1').decode(bytes.subarray(0, 5))
 

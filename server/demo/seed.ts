@@ -1,17 +1,19 @@
 // Seeds the Northwind Cloud demo into an empty database (PRODUCT.md section 9) and creates the catalogue
-// rows every new product starts with. Content lives in northwind.ts and northwind-items.ts.
+// rows every new product starts with. Content lives in db/seed (northwind.ts, northwind-items.ts, documents.ts);
+// the seeding is here because it goes through the domain (passwords, file store, search index), and db/
+// imports nothing from server/.
 
 import { sql } from 'kysely'
 import { CARD_KINDS, DEFAULT_CARD_ORDER } from '../../app/lib/card-kinds'
 import { CATALOGUE, catalogueItem } from '../../app/lib/catalogue/index'
 import { DEFAULT_SECTION_ORDER } from '../../app/lib/sections'
-import { ndaVersion } from '../../server/access/viewer'
-import { hashPassword } from '../../server/auth/password'
-import type { Env } from '../../server/env'
-import { createFile, fileStore, type StoreEnv } from '../../server/files/store'
-import { indexOrgUpdates, indexProduct } from '../../server/search/index-content'
-import type { Database } from '../index'
-import { jsonb } from '../json'
+import { ndaVersion } from '../access/viewer'
+import { hashPassword } from '../auth/password'
+import type { Env } from '../env'
+import { createFile, fileStore, type StoreEnv } from '../files/store'
+import { indexOrgUpdates, indexProduct } from '../search/index-content'
+import type { Database } from '../../db/index'
+import { jsonb } from '../../db/json'
 import {
   ACCOUNT,
   ADMIN,
@@ -35,10 +37,11 @@ import {
   UPDATE_TOPICS,
   type DemoFaq,
   type DemoProductSlug,
-} from './northwind'
-import { DOCUMENT_DETAILS, MOBILE_ITEMS, PLATFORM_ITEMS, type DemoItem } from './northwind-items'
-import { DEMO_DOCUMENTS, makeDemoPdf } from './pdf'
-import { seedSubscribers } from './northwind-subscribers'
+} from '../../db/seed/northwind'
+import { DOCUMENT_DETAILS, MOBILE_ITEMS, PLATFORM_ITEMS, type DemoItem } from '../../db/seed/northwind-items'
+import { DEMO_DOCUMENTS } from '../../db/seed/documents'
+import { makeDemoPdf } from './pdf'
+import { seedSubscribers } from '../../db/seed/northwind-subscribers'
 
 export interface DemoCredentials {
   email: string

@@ -8,10 +8,10 @@ import { catalogueForKind, catalogueItem } from '../../app/lib/catalogue/index'
 import { RISK_QUESTIONS, isRecoveryQuestion, parseCustomRecovery } from '../../app/lib/risk-profile'
 import { validateGradeEntry, type GradeEntry } from '../../app/lib/security-grades'
 import { fileStore } from '../../server/files/store'
-import { openDatabase, type Database, type DatabaseHandle } from '../index'
-import { migrateToLatest } from '../migrate'
-import { seedDemoIfEmpty, type DemoCredentials } from './index'
-import { DEMO_DOCUMENTS } from './pdf'
+import { openDatabase, type Database, type DatabaseHandle } from '../../db/index'
+import { migrateToLatest } from '../../db/migrate'
+import { seedDemoIfEmpty, type DemoCredentials } from '../../server/demo/seed'
+import { DEMO_DOCUMENTS } from '../../db/seed/documents'
 
 const PRACTICE_KINDS: CardKind[] = [
   'DataSecurity',

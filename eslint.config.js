@@ -1,0 +1,201 @@
+// ESLint: typescript-eslint, React hooks, jsx-a11y, and the arrows between app, server and db
+// (docs/decisions/033-lint-and-boundaries.md says why each rule has its level).
+import js from '@eslint/js'
+import jsxA11y from 'eslint-plugin-jsx-a11y'
+import reactHooks from 'eslint-plugin-react-hooks'
+import globals from 'globals'
+import { defineConfig } from 'eslint/config'
+import tseslint from 'typescript-eslint'
+import serverValuesInServerExports from './eslint-rules/server-values-in-server-exports.js'
+
+// Import strings, as written (aliases from tsconfig.json, or relative paths climbing out of a folder).
+const SERVER = '^(@server/|(\\.\\./)+server(/|$))'
+const DB = '^(@db/|(\\.\\./)+db(/|$))'
+const APP_UI = '^(~/(components|routes)(/|$)|(\\.\\./)+app/(components|routes)(/|$))'
+const APP = '^(~/|(\\.\\./)+app(/|$))'
+const REACT_ROUTER = '^(react-router|@react-router/.*)$'
+
+const serverValue = {
+  regex: SERVER,
+  allowTypeImports: true,
+  message: 'app/components and app/routes take only types from server/ (`import type`).',
+}
+const anythingFromServer = (who) => ({ regex: SERVER, message: `${who} imports nothing from server/.` })
+const appUi = {
+  regex: APP_UI,
+  message: 'server/ never imports app/components or app/routes: move what both need to app/lib.',
+}
+const reactRouter = {
+  regex: REACT_ROUTER,
+  message:
+    'Server modules return results or throw domain errors; only routes and server/http speak HTTP through react-router.',
+}
+const restrict = (...patterns) => ['error', { patterns }]
+
+// Route modules that import server values today (35 of 41, 157 imports): their loaders and actions call
+// server/ directly, as HOUSE-STYLE's route example does; no `.server` module or server/ barrel exists to go
+// through. React Router drops loader, action, headers and middleware (and what only they use) from the
+// browser's bundle, so the values stay on the server as long as only those use them, which
+// boundaries/server-values-in-server-exports (eslint-rules/) checks.
+// A route not listed here (and every component) takes only types from server/.
+// TODO(issue 22 item 3): reach the server through `.server` modules or the load context and empty this list.
+const ROUTES_WITH_SERVER_VALUES = [
+  'app/root.tsx',
+  'app/routes/auth/accept-invite.tsx',
+  'app/routes/auth/login.tsx',
+  'app/routes/auth/logout.tsx',
+  'app/routes/portal/access-link.tsx',
+  'app/routes/portal/document-viewer.tsx',
+  'app/routes/portal/portal.tsx',
+  'app/routes/portal/search.tsx',
+  'app/routes/portal/subscribe-confirm.tsx',
+  'app/routes/resources/portal-answer.ts',
+  'app/routes/resources/portal-bulk-download.ts',
+  'app/routes/resources/portal-feed.ts',
+  'app/routes/resources/portal-file.ts',
+  'app/routes/resources/portal-letter.ts',
+  'app/routes/resources/portal-llms.ts',
+  'app/routes/resources/portal-nda.ts',
+  'app/routes/resources/portal-trust-data.ts',
+  'app/routes/resources/portal-unsubscribe.ts',
+  'app/routes/staff/access-requests/index.tsx',
+  'app/routes/staff/accounts/index.tsx',
+  'app/routes/staff/analytics/export.ts',
+  'app/routes/staff/analytics/index.tsx',
+  'app/routes/staff/audit/index.tsx',
+  'app/routes/staff/documents/index.tsx',
+  'app/routes/staff/knowledge-base/export.ts',
+  'app/routes/staff/knowledge-base/index.tsx',
+  'app/routes/staff/layout.tsx',
+  'app/routes/staff/members/index.tsx',
+  'app/routes/staff/questionnaires/file.ts',
+  'app/routes/staff/questionnaires/index.tsx',
+  'app/routes/staff/settings/index.tsx',
+  'app/routes/staff/settings/outbox.tsx',
+  'app/routes/staff/subscribers/export.ts',
+  'app/routes/staff/subscribers/index.tsx',
+  'app/routes/staff/updates/index.tsx',
+]
+
+// Server modules that import react-router today (issue 22, item 4).
+// TODO(issue 22 item 4): return typed results or throw domain errors, let routes and server/http build the
+// responses, and remove each file from this list as it stops importing react-router.
+const SERVER_REACT_ROUTER_TODO = [
+  'server/access/viewer.ts',
+  'server/app.ts',
+  'server/auth/require.ts',
+  'server/faqs/manage.ts',
+  'server/flash.ts',
+  'server/page-cache.ts',
+  'server/portal/editing/context.ts',
+  'server/portal/editing/icons.ts',
+  'server/portal/editing/index.ts',
+  'server/portal/resolve.ts',
+  'server/questionnaires/portal.ts',
+  'server/search/page.ts',
+  'server/tprm/settings.ts',
+  'server/visitors/portal-actions.ts',
+]
+
+
+export default defineConfig(
+  {
+    ignores: ['build/**', 'node_modules/**', '.react-router/**', 'data/**', 'public/**', 'test-results/**', 'playwright-report/**', '.tmp/**'],
+  },
+  js.configs.recommended,
+  tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    linterOptions: { reportUnusedDisableDirectives: 'error' },
+    rules: {
+      // Control characters in a character class are how this code strips them from untrusted text (file names,
+      // headers, feeds, PDFs): every hit of the rule was such a class, none a mistake.
+      'no-control-regex': 'off',
+      // `_` marks an argument or binding kept on purpose (a positional parameter, a discarded rest).
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true },
+      ],
+    },
+  },
+  {
+    files: ['app/**/*.tsx', 'app/**/*.ts'],
+    ...reactHooks.configs.flat['recommended-latest'],
+    rules: {
+      ...reactHooks.configs.flat['recommended-latest'].rules,
+      'react-hooks/exhaustive-deps': 'error',
+      // Written for the React Compiler, which this app does not run. Their 7 findings are the latest-ref
+      // pattern (a ref written during render, read by an effect) and state synced from a prop in an effect:
+      // correct without the compiler, to become useEffectEvent and derived state (decision 033).
+      'react-hooks/refs': 'off',
+      'react-hooks/set-state-in-effect': 'off',
+      'react-hooks/immutability': 'off',
+    },
+  },
+  {
+    files: ['app/**/*.tsx'],
+    ...jsxA11y.flatConfigs.recommended,
+    rules: {
+      ...jsxA11y.flatConfigs.recommended.rules,
+      // A label's text may sit in nested spans (name and domain of a TPRM partner).
+      'jsx-a11y/label-has-associated-control': ['error', { depth: 3 }],
+    },
+  },
+  {
+    // Kysely<any> is the migrations' rule (HOUSE-STYLE); tests read loosely typed route results on purpose.
+    files: ['migrations/**', 'tests/**'],
+    rules: { '@typescript-eslint/no-explicit-any': 'off' },
+  },
+  {
+    // Playwright's fixtures take their dependencies as a destructured first argument, `async ({}, use) =>`.
+    files: ['tests/e2e/**'],
+    rules: { 'no-empty-pattern': 'off' },
+  },
+
+  // The arrows point one way (HOUSE-STYLE, issue 22 item 3).
+  {
+    files: ['app/components/**', 'app/routes/**', 'app/root.tsx'],
+    rules: { '@typescript-eslint/no-restricted-imports': restrict(serverValue) },
+  },
+  {
+    files: ROUTES_WITH_SERVER_VALUES,
+    rules: { '@typescript-eslint/no-restricted-imports': 'off' },
+  },
+  {
+    // What the listed routes may do with a server value: use it in loader, action, headers or middleware only.
+    files: ['app/routes/**', 'app/root.tsx'],
+    plugins: { boundaries: { rules: { 'server-values-in-server-exports': serverValuesInServerExports } } },
+    rules: { 'boundaries/server-values-in-server-exports': ['error', { pattern: SERVER }] },
+  },
+  {
+    files: ['app/lib/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': restrict(anythingFromServer('app/lib'), {
+        regex: APP_UI,
+        message: 'app/lib is the kernel both sides share: it imports neither app/components nor app/routes.',
+      }),
+    },
+  },
+  {
+    files: ['server/**'],
+    rules: { '@typescript-eslint/no-restricted-imports': restrict(appUi, reactRouter) },
+  },
+  {
+    files: ['server/http/**', 'server/**/*.test.ts', ...SERVER_REACT_ROUTER_TODO],
+    rules: { '@typescript-eslint/no-restricted-imports': restrict(appUi) },
+  },
+  {
+    files: ['db/**'],
+    rules: { '@typescript-eslint/no-restricted-imports': restrict(anythingFromServer('db/'), { ...appUi, message: 'db/ never imports app/components or app/routes.' }) },
+  },
+  {
+    files: ['migrations/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': restrict(
+        anythingFromServer('A migration'),
+        { regex: APP, message: 'Migrations never import app code.' },
+        { regex: DB, allowTypeImports: true, message: 'Migrations use Kysely<any>, not the app database.' },
+      ),
+    },
+  },
+)
