@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test'
+import { journeyDatabase, journeyPorts } from './tests/e2e/support/journey-mail'
 
 // Browser journeys against the built server on a fresh data directory (PGlite), or on a fresh
 // PostgreSQL database when TEST_DATABASE_URL is set. Debian's Chromium; nothing is downloaded.
@@ -6,12 +7,15 @@ const port = Number(process.env.E2E_PORT ?? 3210)
 const baseURL = `http://localhost:${port}`
 // The journeys without JavaScript have a demo server of their own, so both projects run at once.
 const noScriptURL = `http://localhost:${port + 1}`
+// The specs that read the mail the server sends run on a journey server per journey project, each with a fake
+// SMTP server the runner holds (tests/e2e/support/journey-mail.ts, journey.ts).
+const journeyURL = (javascript: boolean) => `http://localhost:${journeyPorts(port, javascript).server}`
 const postgres = Boolean(process.env.TEST_DATABASE_URL)
-const JOURNEY = /(visitor-journey|subscriptions)\.spec\.ts$/
+const JOURNEY = /(visitor-journey|subscriptions|ai-answers|bulk-download|document-delivery|questionnaires|tprm)\.spec\.ts$/
 const databaseScope = process.env.E2E_SCOPE === 'database'
-/** The tags a project leaves out: its own, @postgres-only without PostgreSQL, @a11y in the database scope. */
+/** The tags a project leaves out: its own, and @postgres-only without PostgreSQL. */
 const exclude = (...tags: string[]) => {
-  const left = [...tags, ...(postgres ? [] : ['@postgres-only']), ...(databaseScope ? ['@a11y'] : [])]
+  const left = [...tags, ...(postgres ? [] : ['@postgres-only'])]
   return left.length ? new RegExp(left.join('|')) : undefined
 }
 
@@ -20,77 +24,76 @@ export default defineConfig({
   // One folder per port, so two runs side by side (CI's PGlite and PostgreSQL passes) keep their own.
   outputDir: `test-results/${port}`,
   fullyParallel: false,
-  // Two of the three chains at a time: three browsers and servers on two cores made axe on a whole page take
-  // over a minute (a fresh-clone CI run, 2026-11-28).
+  // One browser and server pair per core. The default timeouts (30 s a test, 5 s an expectation): axe runs
+  // once per check in the page (tests/e2e/support/axe.ts), staff sign in once per worker (support/staff.ts).
   workers: 2,
   retries: 0,
   reporter: process.env.CI ? 'line' : 'list',
-  // Three chains of browser and server share two cores in CI: a staff page took 1-2 s to render there, and the
-  // heaviest tests (axe on a whole page, ten staff pages) ran just past 30 s with every step passing. The
-  // ceilings cost nothing while tests pass; making those pages and tests lighter is issue 22's work.
-  timeout: 60_000,
-  expect: { timeout: 10_000 },
+  globalSetup: './tests/e2e/support/journey-mail.ts',
   use: {
     baseURL,
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
     },
   },
   // Tests tagged @javascript-only check what does not depend on the browser running scripts (axe on the
   // server's markup, server-side rules): once is enough. @postgres-only tests reach into the server's
   // database, which PGlite keeps to the server process.
   //
-  // Three chains, one worker each, two of them at a time: the journeys with JavaScript on its demo server, the
-  // journeys without JavaScript on another (each edits its own demo), and the visitor journey, which starts
-  // a server of its own with a local SMTP server (tests/e2e/support/journey.ts). The browsers and servers
-  // mostly wait on each other, but three at once starved the browsers on two cores.
+  // Four chains, one worker each, two at a time, in any order (CI passes --shuffle; the seed it prints
+  // replays the order): the journeys with JavaScript on its demo server, the journeys without JavaScript on
+  // another (a spec changes what it created, or puts back what it changed), and the two journey projects on
+  // a journey server each. Every server starts once, before the tests: the shuffled order moves workers
+  // between projects, and a worker that started a server of its own started it again at each move.
   //
-  // E2E_SCOPE=database (CI's PostgreSQL pass, after the whole suite ran on PGlite) keeps what can depend on
-  // the database: every journey with JavaScript on. Without JavaScript the browser posts the same forms,
-  // and axe reads markup the database does not change.
-  projects: [
-    { name: 'javascript', testIgnore: JOURNEY, workers: 1, use: { browserName: 'chromium', javaScriptEnabled: true, baseURL }, grepInvert: exclude() },
-    // A journey is a dozen pages in a visitor's and a staff member's browser: under the whole suite on two
-    // cores one took just over 30 s, its last assertion already true on the page.
-    { name: 'journey-javascript', testMatch: JOURNEY, workers: 1, timeout: 60_000, use: { browserName: 'chromium', javaScriptEnabled: true }, grepInvert: exclude() },
-    ...(databaseScope
-      ? []
-      : [
-          {
-            name: 'no-javascript',
-            testIgnore: JOURNEY,
-            workers: 1,
-            use: { browserName: 'chromium' as const, javaScriptEnabled: false, baseURL: noScriptURL },
-            grepInvert: exclude('@javascript-only'),
-          },
-          {
-            name: 'journey-no-javascript',
-            testMatch: JOURNEY,
-            workers: 1,
-            timeout: 60_000,
-            dependencies: ['journey-javascript'],
-            use: { browserName: 'chromium' as const, javaScriptEnabled: false },
-            grepInvert: exclude('@javascript-only'),
-          },
-        ]),
+  // E2E_SCOPE=database (CI's PostgreSQL pass, after the whole suite ran on PGlite): the integration tests run
+  // on both databases, so the browser checks only what needs the server's database itself (@postgres-only)
+  // and one journey end to end on it (@postgres), on one journey server and no demo server.
+  projects: databaseScope
+    ? [{ name: 'journey-javascript', testMatch: JOURNEY, workers: 1, use: { browserName: 'chromium', javaScriptEnabled: true, baseURL: journeyURL(true) }, grep: /@postgres/ }]
+    : [
+        { name: 'javascript', testIgnore: JOURNEY, workers: 1, use: { browserName: 'chromium', javaScriptEnabled: true, baseURL }, grepInvert: exclude() },
+        { name: 'journey-javascript', testMatch: JOURNEY, workers: 1, use: { browserName: 'chromium', javaScriptEnabled: true, baseURL: journeyURL(true) }, grepInvert: exclude() },
+        {
+          name: 'no-javascript',
+          testIgnore: JOURNEY,
+          workers: 1,
+          use: { browserName: 'chromium', javaScriptEnabled: false, baseURL: noScriptURL },
+          grepInvert: exclude('@javascript-only'),
+        },
+        {
+          name: 'journey-no-javascript',
+          testMatch: JOURNEY,
+          workers: 1,
+          use: { browserName: 'chromium', javaScriptEnabled: false, baseURL: journeyURL(false) },
+          grepInvert: exclude('@javascript-only'),
+        },
+      ],
+  // Four servers starting at once on two busy cores took up to 1.5 minutes each.
+  webServer: [
+    ...(databaseScope ? [] : [baseURL, noScriptURL]).map((url) => server(url)),
+    ...(databaseScope ? [true] : [true, false]).map((javascript) => {
+      const ports = journeyPorts(port, javascript)
+      return server(journeyURL(javascript), {
+        SMTP_URL: `smtp://tester:secret@127.0.0.1:${ports.smtp}`,
+        TRUST_PROXY: '1',
+        // The SMTP transport only: Resend would win over it (server/email/transports.ts).
+        RESEND_API_KEY: '',
+        E2E_DATABASE: journeyDatabase(ports.server),
+      })
+    }),
   ],
-  webServer: [baseURL, ...(databaseScope ? [] : [noScriptURL])].map((url) => ({
+})
+
+function server(url: string, env: Record<string, string> = {}) {
+  return {
     command: 'node tests/e2e/serve.js',
     url: `${url}/healthz`,
-    timeout: 120_000,
+    timeout: 180_000,
     reuseExistingServer: false,
     gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 10_000 },
     stdout: 'pipe' as const,
-    env: { PORT: new URL(url).port, APP_URL: url },
-  })),
-})
+    env: { PORT: new URL(url).port, APP_URL: url, ...env },
+  }
+}

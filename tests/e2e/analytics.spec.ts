@@ -2,8 +2,8 @@
 // in the chart and the tables; the period switch and the CSV download are plain links, so all of it works
 // with and without JavaScript. Other journeys share the demo server, so counts are checked as "at least".
 import { readFile } from 'node:fs/promises'
-import AxeBuilder from '@axe-core/playwright'
 import type { Browser, Page, TestInfo } from '@playwright/test'
+import { expectNoViolations } from './support/axe'
 import { entry, hasJavaScript } from './support/demo'
 import { expect, staffSession, test } from './support/staff'
 
@@ -91,8 +91,7 @@ test.describe('document analytics', () => {
     const check = async (view: Page) => {
       await view.goto('/analytics')
       await expect(view.getByRole('img', { name: /^Views and downloads per day/ })).toBeVisible()
-      const results = await new AxeBuilder({ page: view }).analyze()
-      expect(results.violations.flatMap((violation) => violation.nodes.map((node) => `${violation.id} at ${node.target.join(' ')}: ${node.failureSummary}`))).toEqual([])
+      await expectNoViolations(view, { view: '/analytics' })
     }
     if (hasJavaScript(testInfo.project.name)) return check(page)
     // axe runs as a script: without JavaScript, check the server's markup in a context whose own scripts are blocked (as a11y.spec.ts does).

@@ -3,13 +3,13 @@
 // download, the SOC 2 report's bridge letter included. Both projects, JavaScript on and off: without it the
 // dialog is a plain form the server renders. With it, the dialog's Cancel, partial success and error views.
 // Every test is a new member of the demo's auto-approved Contoso, on a server of its own (support/journey.ts).
-import AxeBuilder from '@axe-core/playwright'
 import { readFile } from 'node:fs/promises'
 import type { Download, Locator, Page } from '@playwright/test'
 import JSZip from 'jszip'
 import { ACCOUNT, PERMISSION_PROFILE } from '../../db/seed/northwind'
 import { DOCUMENT_DETAILS } from '../../db/seed/northwind-items'
 import { bridgeLetterFileName } from '../../server/files/letter'
+import { expectNoViolations as checkAxe } from './support/axe'
 import { entry, ORG, PLATFORM_ENTRIES, type DemoEntry } from './support/demo'
 import { expect, ready, signedInMember, test } from './support/journey'
 
@@ -235,8 +235,4 @@ test.describe('bulk download', () => {
 })
 
 /** Soft, so the test goes on to list every violation. */
-async function expectNoViolations(page: Page, view: string) {
-  const results = await new AxeBuilder({ page }).include('[role="dialog"]').analyze()
-  const found = results.violations.flatMap((violation) => violation.nodes.map((node) => `${violation.id} (${violation.impact}) at ${node.target.join(' ')}`))
-  expect.soft(found, `axe on ${view}`).toEqual([])
-}
+const expectNoViolations = (page: Page, view: string) => checkAxe(page, { view, include: '[role="dialog"]', soft: true })

@@ -2,7 +2,7 @@
 // "Search items" box opens the search dialog (Ctrl/Cmd+K too); without, it goes to the results page,
 // which lists the same groups with plain links. The AI answer is tested with the fake Anthropic server
 // elsewhere.
-import AxeBuilder from '@axe-core/playwright'
+import { expectNoViolations } from './support/axe'
 import { expect, test, type Locator, type Page } from '@playwright/test'
 import { cardTitle, entry, FAQS, hasJavaScript, MOBILE, PORTAL, PUBLIC_UPDATES, waitForHydration } from './support/demo'
 
@@ -297,11 +297,3 @@ test.describe('results page', () => {
     await expect(form.locator('input[type="hidden"][name="product"]')).toHaveValue(MOBILE.slug)
   })
 })
-
-async function expectNoViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze()
-  const found = results.violations.flatMap((violation) =>
-    violation.nodes.map((node) => `${violation.id} (${violation.impact}) at ${node.target.join(' ')}: ${node.failureSummary?.replace(/\s*\n\s*/g, ' ')}`),
-  )
-  expect(found).toEqual([])
-}

@@ -11,7 +11,9 @@ const dataDir = mkdtempSync(path.join(tmpdir(), 'tc-e2e-'))
 const env = { ...process.env, DATA_DIR: dataDir, SKIP_BUILD: 'true', NODE_ENV: 'production', SESSION_SECRET: 'e2e-'.repeat(10) }
 let database
 if (process.env.TEST_DATABASE_URL) {
-  database = `tc_e2e_${process.pid}`
+  // A journey server's name is fixed (support/journey.ts reaches into it); one left by a killed run goes first.
+  database = process.env.E2E_DATABASE ?? `tc_e2e_${process.pid}`
+  await admin(`drop database if exists ${database} with (force)`)
   await admin(`create database ${database}`)
   const url = new URL(process.env.TEST_DATABASE_URL)
   url.pathname = `/${database}`

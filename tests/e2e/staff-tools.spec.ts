@@ -125,6 +125,8 @@ test.describe('staff tools', () => {
   })
 
   test('adds a custom item, gives it a custom URL, moves it to another card and deletes it', async ({ page }, testInfo) => {
+    // A dozen staff pages and three dialogs: at a load of 40 on two cores it ran just past 30 s.
+    test.slow()
     const javascript = hasJavaScript(testInfo.project.name)
     const { source, destination } = cardsFor(testInfo.project.name)
     const title = `Tamper-evident audit trail (${testInfo.project.name})`

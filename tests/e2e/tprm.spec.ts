@@ -3,9 +3,9 @@
 // account's trust data with it. Back clears the token. Both projects: without JavaScript the dialog is a form
 // the server renders, and the token comes in the answer to its POST. Every test is a new member of Contoso,
 // on a server of its own (support/journey.ts).
-import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { ACCOUNT, TPRM_PARTNERS } from '../../db/seed/northwind'
+import { expectNoViolations as checkAxe } from './support/axe'
 import { expect, openAccountMenu, ready, signedInMember, test } from './support/journey'
 
 const TOKEN = /^[A-Za-z0-9_-]{43}$/
@@ -93,8 +93,4 @@ test.describe('send data to a TPRM tool', () => {
 })
 
 /** Axe needs the page's scripts: with JavaScript only. Soft, so every violation is listed. */
-async function expectNoViolations(page: Page, view: string) {
-  const results = await new AxeBuilder({ page }).include('[role="dialog"]').analyze()
-  const found = results.violations.flatMap((violation) => violation.nodes.map((node) => `${violation.id} (${violation.impact}) at ${node.target.join(' ')}`))
-  expect.soft(found, `axe on ${view}`).toEqual([])
-}
+const expectNoViolations = (page: Page, view: string) => checkAxe(page, { view, include: '[role="dialog"]', soft: true })

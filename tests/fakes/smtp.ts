@@ -19,7 +19,8 @@ export interface FakeSmtp {
   close(): Promise<void>
 }
 
-export async function startFakeSmtp(): Promise<FakeSmtp> {
+/** On `port`, or on any free port by default. */
+export async function startFakeSmtp({ port: listenOn = 0 } = {}): Promise<FakeSmtp> {
   const messages: FakeSmtpMessage[] = []
   const server = new SMTPServer({
     secure: false,
@@ -49,7 +50,7 @@ export async function startFakeSmtp(): Promise<FakeSmtp> {
   })
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => resolve())
+    server.listen(listenOn, '127.0.0.1', () => resolve())
   })
   const { port } = server.server.address() as AddressInfo
   return {

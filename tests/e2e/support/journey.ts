@@ -1,18 +1,17 @@
-// The visitor journey needs the mail the server sends, so its tests run against a server of their own: the
-// same tests/e2e/serve.js as the shared e2e server (fresh PGlite, or a fresh PostgreSQL database when
-// TEST_DATABASE_URL is set), started once per worker with SMTP_URL pointing at the fake SMTP server
-// (tests/fakes/smtp.ts) the worker holds, so the login links can be read back from the mails.
+// The visitor journey needs the mail the server sends, so its tests run against a journey server: the same
+// tests/e2e/serve.js as the demo servers (fresh PGlite, or a fresh PostgreSQL database when TEST_DATABASE_URL
+// is set), one per journey project, started once for the run by playwright.config.ts with SMTP_URL pointing at
+// a fake SMTP server the test runner holds (support/journey-mail.ts), so the login links can be read back.
 //
 // Every test is a fresh visitor from an address of its own: the server trusts one proxy hop (TRUST_PROXY=1)
 // and each test sends its own X-Forwarded-For, so the per-address rate limits on access requests, which a
 // whole run would exceed from 127.0.0.1, count each test apart, as they would count real visitors.
-import { spawn } from 'node:child_process'
-import { createServer } from 'node:net'
-import { fileURLToPath } from 'node:url'
-import { request, type Browser, type BrowserContextOptions, type Locator, type Page, type TestInfo } from '@playwright/test'
+import { readFileSync } from 'node:fs'
+import { type Browser, type BrowserContextOptions, type Locator, type Page, type TestInfo } from '@playwright/test'
 import pg from 'pg'
-import { startFakeSmtp, type FakeSmtp } from '../../fakes/smtp'
+import type { FakeSmtpMessage } from '../../fakes/smtp'
 import { hasJavaScript, ORG, PORTAL, waitForHydration } from './demo'
+import { journeyBase, journeyDatabase, journeyPorts, mailLog } from './journey-mail'
 import { parseMail, type ParsedMail } from './mime'
 import { expect, staffSession, test as staffTest } from './staff'
 
@@ -22,10 +21,10 @@ export const PORTAL_NAME = `${ORG.name}'s ${PORTAL.portalTitle}`
 
 export interface JourneyServer {
   url: string
-  smtp: FakeSmtp
+  /** Where the fake SMTP server writes the mail this server sends (support/journey-mail.ts). */
+  mailLog: string
   /** The server's PostgreSQL database, when the run uses one (TEST_DATABASE_URL); PGlite cannot be opened beside it. */
   databaseUrl: string | null
-  output: () => string
 }
 
 export interface Person {
@@ -55,116 +54,48 @@ interface JourneyFixtures {
   newPage: (options?: PageOptions) => Promise<Page>
   /** Whether this project runs the app's JavaScript. */
   js: boolean
-  /** The server's output, attached to a failed test. */
-  serverLog: void
 }
 
-const repoRoot = fileURLToPath(new URL('../../../', import.meta.url))
 let addressSerial = 0
 let personSerial = 0
 
+/** The journey server of a project (playwright.config.ts): its URL, mail log and PostgreSQL database. */
+export function journeyServerOf(javascript: boolean): JourneyServer {
+  const ports = journeyPorts(journeyBase(), javascript)
+  let databaseUrl: string | null = null
+  if (process.env.TEST_DATABASE_URL) {
+    const database = new URL(process.env.TEST_DATABASE_URL)
+    database.pathname = `/${journeyDatabase(ports.server)}`
+    databaseUrl = database.toString()
+  }
+  return { url: `http://localhost:${ports.server}`, mailLog: mailLog(ports.smtp), databaseUrl }
+}
+
 export const test = staffTest.extend<JourneyFixtures, { journeyServer: JourneyServer }>({
-  journeyServer: [
-    async ({}, use) => {
-      const smtp = await startFakeSmtp()
-      // A port found free may be taken again before the server binds it (serve.js starts the fake AI API on
-      // an ephemeral port of its own first): a server that could not listen is started again on another.
-      let started: Awaited<ReturnType<typeof startJourneyServer>> | undefined
-      for (let attempt = 1; !started; attempt++) {
-        try {
-          started = await startJourneyServer(await freePort(), smtp)
-        } catch (error) {
-          if (attempt >= 5 || !(error instanceof Error && error.message.includes('EADDRINUSE'))) throw error
-        }
-      }
-      const { child, url, exited } = started
-      const output = started.output
-      // serve.js names the PostgreSQL database after its own process id.
-      let databaseUrl: string | null = null
-      if (process.env.TEST_DATABASE_URL) {
-        const database = new URL(process.env.TEST_DATABASE_URL)
-        database.pathname = `/tc_e2e_${child.pid}`
-        databaseUrl = database.toString()
-      }
-      await use({ url, smtp, databaseUrl, output })
-      if (child.exitCode === null) {
-        child.kill('SIGTERM')
-        await exited
-      }
-      await smtp.close()
-    },
-    { scope: 'worker', timeout: 180_000 },
-  ],
+  journeyServer: [async ({}, use, workerInfo) => use(journeyServerOf(hasJavaScript(workerInfo.project.name))), { scope: 'worker' }],
   baseURL: async ({ journeyServer }, use) => use(journeyServer.url),
-  extraHTTPHeaders: async ({}, use) => {
+  // Workers come and go as the shuffled order moves between projects: the worker's index keeps each
+  // worker's addresses apart from every other's on the same server.
+  extraHTTPHeaders: async ({}, use, testInfo) => {
     addressSerial++
-    await use({ 'X-Forwarded-For': `10.77.${Math.floor(addressSerial / 250) % 250}.${(addressSerial % 250) + 1}` })
+    await use({ 'X-Forwarded-For': `10.${testInfo.workerIndex % 250}.${Math.floor(addressSerial / 250) % 250}.${(addressSerial % 250) + 1}` })
   },
-  serverLog: [
-    async ({ journeyServer }, use, testInfo) => {
-      await use()
-      if (testInfo.status !== testInfo.expectedStatus) await testInfo.attach('journey server output', { body: journeyServer.output(), contentType: 'text/plain' })
-    },
-    { auto: true },
-  ],
   js: async ({}, use, testInfo) => use(hasJavaScript(testInfo.project.name)),
-  mailbox: async ({ journeyServer }, use) => use(new Mailbox(journeyServer.smtp)),
+  mailbox: async ({ journeyServer }, use) => use(new Mailbox(journeyServer.mailLog)),
   person: async ({}, use, testInfo) => use((options) => newPerson(testInfo, options)),
-  newPage: async ({ browser, baseURL, extraHTTPHeaders, js }, use) => {
+  newPage: async ({ browser, baseURL, extraHTTPHeaders, js, playwright }, use) => {
     const contexts: Awaited<ReturnType<Browser['newContext']>>[] = []
     await use(async (options = {}) => {
       const contextOptions: BrowserContextOptions = { baseURL, extraHTTPHeaders, javaScriptEnabled: js || Boolean(options.axe) }
       const context = await browser.newContext(contextOptions)
       contexts.push(context)
       if (options.axe && !js) await context.route('**/*', (route) => (route.request().resourceType() === 'script' ? route.abort() : route.continue()))
-      if (options.staff) await context.addCookies(await staffSession(request, baseURL!))
+      if (options.staff) await context.addCookies(await staffSession(playwright.request, baseURL!))
       return context.newPage()
     })
     for (const context of contexts) await context.close()
   },
 })
-
-/** Starts tests/e2e/serve.js on a port and waits until it answers; throws with its output if it exits first. */
-async function startJourneyServer(port: number, smtp: FakeSmtp) {
-  const url = `http://localhost:${port}`
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), APP_URL: url, SMTP_URL: smtp.url, TRUST_PROXY: '1' }
-  // The SMTP transport only: Resend would win over it (server/email/transports.ts).
-  delete env.RESEND_API_KEY
-  delete env.DATABASE_URL
-  const child = spawn(process.execPath, ['tests/e2e/serve.js'], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] })
-  let output = ''
-  child.stdout!.on('data', (chunk) => (output = (output + chunk).slice(-50_000)))
-  child.stderr!.on('data', (chunk) => (output = (output + chunk).slice(-50_000)))
-  const exited = new Promise((resolve) => child.once('exit', resolve))
-  // 'close' comes once its output is read to the end: what it said before exiting is all there.
-  const closed = new Promise((resolve) => child.once('close', resolve))
-  const started = Date.now()
-  for (;;) {
-    if (child.exitCode !== null || child.signalCode !== null) {
-      await closed
-      throw new Error(`The journey server exited while starting (${child.exitCode ?? child.signalCode}):\n${output}`)
-    }
-    try {
-      if ((await fetch(`${url}/healthz`)).ok) break
-    } catch {
-      // Not listening yet.
-    }
-    if (Date.now() - started > 120_000) throw new Error(`The journey server did not start within 120 s:\n${output}`)
-    await new Promise((resolve) => setTimeout(resolve, 200))
-  }
-  return { child, url, exited, output: () => output }
-}
-
-function freePort() {
-  return new Promise<number>((resolve, reject) => {
-    const server = createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number }
-      server.close(() => resolve(port))
-    })
-  })
-}
 
 /** a, b, …, z, ba, bb, …: names accept letters only. */
 function letters(n: number) {
@@ -202,10 +133,17 @@ function newPerson(testInfo: TestInfo, options: PersonOptions = {}): Person {
   }
 }
 
-/** The mails the fake SMTP server received, read back per recipient. */
+/** The mails the fake SMTP server received, read back per recipient from its log. */
 export class Mailbox {
   private readonly taken = new Set<number>()
-  constructor(private readonly smtp: FakeSmtp) {}
+  constructor(private readonly log: string) {}
+
+  private messages(): FakeSmtpMessage[] {
+    return readFileSync(this.log, 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as FakeSmtpMessage)
+  }
 
   /** The next mail to `to` whose subject matches, not returned before; waits for the outbox worker. */
   async next(to: string, subject: RegExp): Promise<ParsedMail> {
@@ -213,7 +151,7 @@ export class Mailbox {
     await expect
       .poll(
         () => {
-          for (const [index, message] of this.smtp.messages.entries()) {
+          for (const [index, message] of this.messages().entries()) {
             if (this.taken.has(index) || !message.to.includes(to.toLowerCase())) continue
             const mail = parseMail(message.raw)
             if (!subject.test(mail.subject)) continue
@@ -231,7 +169,9 @@ export class Mailbox {
 
   /** Every mail to `to` so far, to check what did not arrive. */
   to(to: string) {
-    return this.smtp.messages.filter((message) => message.to.includes(to.toLowerCase())).map((message) => parseMail(message.raw))
+    return this.messages()
+      .filter((message) => message.to.includes(to.toLowerCase()))
+      .map((message) => parseMail(message.raw))
   }
 }
 
