@@ -19,7 +19,9 @@ export default defineConfig({
     // seed") and replays with --sequence.seed=<n>, or TEST_SEED=<n> for npm test and .ci/run.
     sequence: { shuffle: true, seed: process.env.TEST_SEED ? Number(process.env.TEST_SEED) : undefined },
     projects: [
-      { extends: true, test: { name: 'unit', include: UNIT } },
+      // The unit files share each worker's modules (isolate: false): half the CPU of a fresh import per file
+      // (7.6 s against 15.3 s for 38 files); shuffling shows any test that leans on another's module state.
+      { extends: true, test: { name: 'unit', include: UNIT, isolate: false } },
       {
         extends: true,
         test: { name: 'integration', include: INTEGRATION, globalSetup: ['tests/setup/global-setup.ts'], hookTimeout: 120_000 },
