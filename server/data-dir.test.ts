@@ -2,7 +2,6 @@ import { chmod, lstat, mkdir, mkdtemp, readdir, readFile, rm, stat, symlink, wri
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterEach, beforeEach, expect, it } from 'vitest'
-import { openDatabase } from '../db/index'
 import { DataDirInUse, lockDataDir, prepareDataDir } from './data-dir'
 
 const modeOf = async (file: string) => (await lstat(file)).mode & 0o777
@@ -73,18 +72,6 @@ it('does not follow symlinks inside the tree', async () => {
 
   expect((await stat(outside)).mode & 0o777).toBe(0o755)
   expect((await stat(path.join(outside, 'shared.txt'))).mode & 0o777).toBe(0o644)
-})
-
-it('keeps a new PGlite database private, though PGlite unpacks its files 0666', async () => {
-  const dataDir = path.join(root, 'data')
-  await prepareDataDir(dataDir)
-  const handle = await openDatabase({ dataDir })
-  await handle.close()
-  const entries = await readdir(dataDir, { recursive: true })
-  expect(entries.length).toBeGreaterThan(500)
-  const open: string[] = []
-  for (const entry of entries) if ((await modeOf(path.join(dataDir, entry))) & 0o077) open.push(entry)
-  expect(open).toEqual([])
 })
 
 it('lets one server at a time use a DATA_DIR, naming DATABASE_URL to the second, and takes over a lock left by a process that is gone', async () => {

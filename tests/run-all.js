@@ -1,15 +1,23 @@
-// `npm test`: build, then unit and integration tests (vitest), then the browser journeys (Playwright).
-// On PostgreSQL as well as PGlite when TEST_DATABASE_URL is set. TEST_SKIP_BUILD=true uses the build
-// already there (CI builds once, then runs the PGlite and PostgreSQL passes side by side).
+// `npm test`: build, then the unit tests, the integration tests (vitest projects, see vitest.config.ts),
+// then the browser journeys (Playwright), each step's time printed. On PostgreSQL as well as PGlite when
+// TEST_DATABASE_URL is set. TEST_BACKENDS=postgres (CI's PostgreSQL pass) leaves out the unit tests: they
+// touch no database and ran in the PGlite pass. TEST_SKIP_BUILD=true uses the build already there.
+// TEST_SEED=<n> replays vitest's shuffled order, E2E_SHUFFLE_SEED=<n> Playwright's.
 import { spawnSync } from 'node:child_process'
 
 const steps = [
-  ...(process.env.TEST_SKIP_BUILD === 'true' ? [] : [['npx', ['react-router', 'build']]]),
-  ['npx', ['vitest', 'run']],
-  ['npx', ['playwright', 'test']],
+  ...(process.env.TEST_SKIP_BUILD === 'true' ? [] : [['build', 'react-router', 'build']]),
+  ...(process.env.TEST_BACKENDS === 'postgres' ? [] : [['unit', 'vitest', 'run', '--project', 'unit']]),
+  ['integration', 'vitest', 'run', '--project', 'integration'],
+  // Spec files in a shuffled order (Playwright prints the seed); E2E_SHUFFLE_SEED=<n> replays one.
+  ['journeys', 'playwright', 'test', '--shuffle', ...(process.env.E2E_SHUFFLE_SEED ? [process.env.E2E_SHUFFLE_SEED] : [])],
 ]
-for (const [command, args] of steps) {
-  console.log(`\n> ${command} ${args.join(' ')}`)
-  const result = spawnSync(command, args, { stdio: 'inherit' })
+const seconds = (since) => Math.round((performance.now() - since) / 1000)
+const started = performance.now()
+for (const [name, ...args] of steps) {
+  console.log(`\n> npx ${args.join(' ')}`)
+  const stepStarted = performance.now()
+  const result = spawnSync('npx', args, { stdio: 'inherit' })
+  console.log(`-- ${name}: ${seconds(stepStarted)} s (total ${seconds(started)} s)`)
   if (result.status !== 0) process.exit(result.status ?? 1)
 }

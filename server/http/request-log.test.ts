@@ -1,6 +1,6 @@
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { expect, it } from 'vitest'
+import { expect, it, vi } from 'vitest'
 import { loggedPath, logRequests } from './request-log'
 
 it('logs no query string and no e-mailed link token', () => {
@@ -38,8 +38,8 @@ it('writes one JSON line per request with method, path, status and duration', as
   const { port } = server.address() as AddressInfo
   await (await fetch(`http://127.0.0.1:${port}/portal/x/access/secret-token?email=a%40b.c`, { headers: { cookie: 'tc_session=s3cr3t' } })).text()
   server.close()
-  await new Promise((resolve) => setTimeout(resolve, 20))
-  expect(lines).toHaveLength(1)
+  // The line is written when the response closes, just after the client read the body: wait for it, not a timer.
+  await vi.waitFor(() => expect(lines).toHaveLength(1))
   expect(lines[0].endsWith('\n')).toBe(true)
   const entry = JSON.parse(lines[0])
   expect(entry).toMatchObject({ method: 'GET', path: '/portal/x/access/:token', status: 404 })

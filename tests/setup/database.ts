@@ -7,16 +7,15 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, inject } from 'vitest'
 import { openDatabase, type DatabaseHandle } from '../../db/index'
 import { parseEnv, type Env } from '../../server/env'
-import { adminQuery, withDatabase } from './global-setup'
+import { adminQuery, testBackends, withDatabase } from './global-setup'
 
 export interface TestDatabase {
   handle: DatabaseHandle
   env: Env
 }
 
-const AVAILABLE = ['pglite', ...(process.env.TEST_DATABASE_URL ? ['postgres'] : [])] as ('pglite' | 'postgres')[]
-/** TEST_BACKENDS=postgres narrows a run to one backend (CI's second run, after PGlite already passed). */
-export const BACKENDS = process.env.TEST_BACKENDS ? AVAILABLE.filter((backend) => process.env.TEST_BACKENDS!.split(',').includes(backend)) : AVAILABLE
+/** PGlite, PostgreSQL too when TEST_DATABASE_URL is set; TEST_BACKENDS=postgres narrows a run to one. */
+export const BACKENDS = testBackends()
 
 /** Runs the same tests once per database backend, each on a fresh copy of the seeded demo. */
 export function describeEachDatabase(name: string, tests: (get: () => TestDatabase, backend: (typeof BACKENDS)[number]) => void) {
