@@ -1,4 +1,4 @@
-import { defineConfig } from 'vitest/config'
+import { configDefaults, defineConfig } from 'vitest/config'
 import { aliases } from './vite.config.ts'
 
 // Two kinds of vitest tests; the browser journeys live in tests/e2e and run with Playwright.
@@ -8,6 +8,8 @@ import { aliases } from './vite.config.ts'
 //   project alone: what talks to a database.
 const UNIT = ['app/**/*.test.{ts,tsx}', 'server/**/*.test.ts']
 const INTEGRATION = ['db/**/*.test.ts', 'tests/integration/**/*.test.ts']
+// What opens an embedded database of its own, not the backend under test: left out of the PostgreSQL pass.
+const PGLITE_ONLY = process.env.TEST_BACKENDS === 'postgres' ? ['tests/integration/data-dir-pglite.test.ts'] : []
 
 export default defineConfig({
   resolve: { alias: aliases },
@@ -24,7 +26,7 @@ export default defineConfig({
       { extends: true, test: { name: 'unit', include: UNIT, isolate: false } },
       {
         extends: true,
-        test: { name: 'integration', include: INTEGRATION, globalSetup: ['tests/setup/global-setup.ts'], hookTimeout: 120_000 },
+        test: { name: 'integration', include: INTEGRATION, exclude: [...configDefaults.exclude, ...PGLITE_ONLY], globalSetup: ['tests/setup/global-setup.ts'], hookTimeout: 120_000 },
       },
     ],
   },
