@@ -10,6 +10,9 @@ import type { DocumentFetch } from './files/fetches'
  * (docs/decisions/007-portal-cache.md). The version is the sum of every portal revision, read at most
  * every `checkEveryMs`, so a change on another app server shows within that time.
  */
+/** How often, by default, a cache reads the content version again: the longest another server's change stays unseen. */
+export const VERSION_CHECK_EVERY_MS = 250
+
 export interface StoredPage {
   status: number
   headers: [string, string][]
@@ -49,7 +52,7 @@ export function createPageCache(
   const maxEntries = options.maxEntries ?? 500
   const maxAccountEntries = options.maxAccountEntries ?? 200
   const ttlMs = options.ttlMs ?? 60_000
-  const checkEveryMs = options.checkEveryMs ?? 250
+  const checkEveryMs = options.checkEveryMs ?? VERSION_CHECK_EVERY_MS
   const pages = new Map<string, CachedPage>()
   // Compressed bodies by validator: a page rendered again the same (every ttlMs) is not compressed again.
   const compressed = new Map<string, Compressed>()

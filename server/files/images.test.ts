@@ -5,41 +5,28 @@ import { isSvgText, sanitiseSvg } from './svg.js'
 const bytes = (text: string) => new TextEncoder().encode(text)
 const SVG = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><rect width="10" height="10"/></svg>'
 
-/** What `judge` returns and how long it took, in milliseconds. */
-function timed<T>(judge: () => T) {
-  const started = performance.now()
-  const result = judge()
-  return { result, elapsed: performance.now() - started }
-}
-
-// 30 empty comments (210 bytes) and no element: the old root-element regex took 3.8 s for 29 of them
-// and twice as long for each further one.
+// No clock here: each input is sized so that the old backtracking regex could never finish it (29 empty
+// comments took it 3.8 s, twice as long for each further one), so an answer at all proves the scan is linear.
 const COMMENTS = '<!---->'.repeat(30)
 
-it('judges a prolog of empty comments with no element quickly, and not as an SVG', () => {
-  const { result, elapsed } = timed(() => isSvgText(COMMENTS))
-  expect(result).toBe(false)
-  expect(elapsed).toBeLessThan(500)
+it('judges a prolog of empty comments with no element, and not as an SVG, however many there are', () => {
+  expect(isSvgText(COMMENTS)).toBe(false)
+  // The old regex: 3.8 s x 2^31.
+  expect(isSvgText('<!---->'.repeat(60))).toBe(false)
 })
 
-it('judges processing instructions, unclosed comments and DOCTYPE subsets that never reach an element quickly', () => {
-  // Each of the first two took the old regex several seconds.
-  for (const hostile of ['<?a?>'.repeat(26), `${'<!---->'.repeat(27)}<!--`, `<!DOCTYPE svg [${']'.repeat(10_000)}`]) {
-    const { result, elapsed } = timed(() => isSvgText(hostile))
-    expect(result).toBe(false)
-    expect(elapsed).toBeLessThan(500)
+it('judges processing instructions, unclosed comments and DOCTYPE subsets that never reach an element', () => {
+  // At 26 and 27 repeats each of the first two took the old regex several seconds; at 60, years.
+  for (const hostile of ['<?a?>'.repeat(60), `${'<!---->'.repeat(60)}<!--`, `<!DOCTYPE svg [${']'.repeat(10_000)}`]) {
+    expect(isSvgText(hostile)).toBe(false)
   }
 })
 
-it('reads the root element after a 200 KB prolog in linear time', () => {
+it('reads the root element after a 200 KB prolog', () => {
   const prolog = '<?xml version="1.0"?>\n' + '<!---->\n'.repeat(25_000)
   expect(prolog.length).toBeGreaterThan(200_000)
-  const svg = timed(() => isSvgText(prolog + SVG))
-  expect(svg.result).toBe(true)
-  expect(svg.elapsed).toBeLessThan(500)
-  const html = timed(() => isSvgText(prolog + '<html></html>'))
-  expect(html.result).toBe(false)
-  expect(html.elapsed).toBeLessThan(500)
+  expect(isSvgText(prolog + SVG)).toBe(true)
+  expect(isSvgText(prolog + '<html></html>')).toBe(false)
 })
 
 it('still tells SVG from other markup after comments, instructions and a DOCTYPE', () => {

@@ -135,18 +135,23 @@ for (const backend of BACKENDS) {
 
       const signalledAt = performance.now()
       server.process.kill('SIGTERM')
+      // What had arrived when the signal was sent: the rest is written after it.
+      const receivedAtSignal = slow.state.received
+      let downloadEnded = false
+      void slow.done.finally(() => (downloadEnded = true)).catch(() => {})
       // A connection made before the signal is handled may still be answered; the first one after is not.
-      const probes: { sentMs: number; answeredMs: number; outcome: string | number }[] = []
+      // "At once": refused while the slow download is still being written, not after it.
+      const probes: { sentMs: number; answeredMs: number; outcome: string | number; downloadEnded: boolean }[] = []
       for (;;) {
         const sentMs = Math.round(performance.now() - signalledAt)
         const outcome = await probe(server)
-        probes.push({ sentMs, answeredMs: Math.round(performance.now() - signalledAt), outcome })
-        if (outcome === 'refused' || outcome === 503 || performance.now() - signalledAt > 2_000) break
+        probes.push({ sentMs, answeredMs: Math.round(performance.now() - signalledAt), outcome, downloadEnded })
+        if (outcome === 'refused' || outcome === 503 || downloadEnded) break
         await new Promise((resolve) => setTimeout(resolve, 20))
       }
       const refusal = probes.at(-1)!
       expect(['refused', 503]).toContain(refusal.outcome)
-      expect(refusal.sentMs).toBeLessThan(1_000)
+      expect(refusal.downloadEnded).toBe(false)
 
       const finished = await slow.done
       const exit = await exited
@@ -156,12 +161,11 @@ for (const backend of BACKENDS) {
       }
       console.log(`[graceful stop, ${backend}] new connections after SIGTERM: ${JSON.stringify(probes)}; ${JSON.stringify(timings)}; exit ${exit.code}`)
       expect({ status: finished.status, size: finished.size, sha256: finished.sha256 }).toEqual({ status: 200, size: DOCUMENT_BYTES, sha256: documentSha256 })
-      // The download outlived the SIGTERM by more than a moment, and the process waited for it (its last
-      // bytes may still sit in the sockets' buffers when the server is done, so it may exit a little before the client reads them).
-      expect(timings.downloadAfterSigtermMs).toBeGreaterThan(1_000)
-      expect(timings.exitAfterSigtermMs).toBeGreaterThan(1_000)
+      // The download outlived the SIGTERM (most of it was written after the signal) and the process waited for
+      // it: exit 0, by its own end, not by the 20 s timeout (which cuts requests and exits 1 with its message).
+      expect(receivedAtSignal).toBeLessThan(DOCUMENT_BYTES / 2)
       expect({ code: exit.code, signal: exit.signal }).toEqual({ code: 0, signal: null })
-      expect(timings.exitAfterSigtermMs).toBeLessThan(20_000)
+      expect(server.output()).not.toMatch(/\[shutdown\] (not done|requests still in flight)/)
       expect(problems(server.output())).toEqual([])
       // The request log has the download, whole.
       const logged = server
@@ -186,9 +190,12 @@ for (const backend of BACKENDS) {
       const exit = await exited
       const afterMs = Math.round(exit.at - signalledAt)
       console.log(`[graceful stop, ${backend}] with a stuck download and SHUTDOWN_TIMEOUT_SECONDS=1: exit ${exit.code} after ${afterMs} ms`)
+      // Ended by its timeout, while the client still held the download unread: the timeout's timer cut the
+      // request, and the process exited before the client let go.
+      expect(stuck.state.received).toBe(0)
       stuck.request.destroy()
-      expect(exit.signal).toBeNull()
-      expect(afterMs).toBeLessThan(3_000)
+      expect({ code: exit.code, signal: exit.signal }).toEqual({ code: 1, signal: null })
+      expect(server.output()).toMatch(/\[shutdown\] requests still in flight after [\d.]+ s: closing them/)
     })
 
     // Issue 22: the outbox's stop waits for the request in flight at the provider, and the database closes
@@ -209,9 +216,9 @@ for (const backend of BACKENDS) {
         const afterMs = Math.round(exit.at - signalledAt)
         console.log(`[graceful stop, ${backend}] with the provider holding a mail and SHUTDOWN_TIMEOUT_SECONDS=2: exit ${exit.code} after ${afterMs} ms`)
         expect({ code: exit.code, signal: exit.signal, held: provider.inFlight }).toEqual({ code: 1, signal: null, held: 1 })
+        // The timer that ends it is the timeout itself, and the process exited while the provider still held
+        // the mail (held: 1 above; it answers only after 30 s): the shutdown did not wait for the provider.
         expect(server.output()).toMatch(/\[shutdown\] not done after 2 s/)
-        // The timer that ends it is the timeout itself: a second is room for a loaded machine, not for the 5 s it ran over before.
-        expect(afterMs).toBeLessThan(3_000)
       } finally {
         await provider.close()
       }

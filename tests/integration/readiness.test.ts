@@ -104,11 +104,10 @@ it('is not ready while the database cannot be reached', async () => {
   console.error = (message: string) => errors.push(message)
   try {
     const get = await probe(db, localFileStore(dataDir))
-    const started = performance.now()
     const answer = await get('/readyz')
-    expect(performance.now() - started).toBeLessThan(3_500)
     expect(answer).toEqual({ status: 503, cache: 'no-store', body: { status: 'unavailable', database: { status: 'down' }, files: { status: 'up', store: 'local' } } })
-    expect(errors.join('\n')).toMatch(/\[readyz\] not ready: database: /)
+    // Answered by the refusal itself (nothing listens), not after the probe's timeout.
+    expect(errors.join('\n')).toMatch(/\[readyz\] not ready: database: .*ECONNREFUSED/)
     expect(JSON.stringify(answer.body)).not.toContain('127.0.0.1')
   } finally {
     console.error = original

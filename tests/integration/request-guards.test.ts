@@ -6,6 +6,7 @@ import net from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { BACKENDS } from '../setup/database'
 import { startServer, type RunningServer } from '../setup/server'
+import { fieldNameProblem } from '../../server/http/forms'
 
 const CUSTOM_HOST = 'trust.northwind.test'
 
@@ -18,9 +19,8 @@ for (const backend of BACKENDS) {
 
     /** A raw request, so nothing (fetch included) normalises what is sent or what comes back. */
     function send(path: string, init: { method?: string; headers?: Record<string, string>; body?: Buffer | string } = {}) {
-      const started = performance.now()
       const body = init.body === undefined ? undefined : Buffer.from(init.body)
-      return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string; ms: number }>((resolve, reject) => {
+      return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }>((resolve, reject) => {
         const request = http.request(`${server.url}${path}`, {
           method: init.method ?? (body ? 'POST' : 'GET'),
           // Every request from an address of its own (TRUST_PROXY=1): no test is throttled by another.
@@ -29,7 +29,7 @@ for (const backend of BACKENDS) {
         request.on('response', (response) => {
           const chunks: Buffer[] = []
           response.on('data', (chunk: Buffer) => chunks.push(chunk))
-          response.on('end', () => resolve({ status: response.statusCode!, headers: response.headers, body: Buffer.concat(chunks).toString(), ms: performance.now() - started }))
+          response.on('end', () => resolve({ status: response.statusCode!, headers: response.headers, body: Buffer.concat(chunks).toString() }))
         })
         request.on('error', (error: NodeJS.ErrnoException) => {
           if (error.code !== 'EPIPE' && error.code !== 'ECONNRESET') reject(error)
@@ -77,10 +77,11 @@ for (const backend of BACKENDS) {
     })
 
     it('2: unknown, huge-index or deep field names are refused at once, and nothing is echoed back', async () => {
+      // At once: by reading the name, before Conform would make a sparse array as long as its index.
+      expect(fieldNameProblem('x[30000000]')).toBe('index')
       for (const path of ['/login', '/login.data', '/invite/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA']) {
         const response = await send(path, { headers: form(), body: 'email=bad&password=x&x%5B30000000%5D=1' })
         expect({ path, status: response.status }).toEqual({ path, status: 400 })
-        expect(response.ms).toBeLessThan(1000)
         expect(response.body.length).toBeLessThan(20_000)
       }
       const deep = await send('/login', { headers: form(), body: `${Array.from({ length: 10_000 }, () => 'a').join('.')}=1` })
