@@ -11,10 +11,10 @@ import { STAFF_SCOPES } from '../app/lib/permissions'
 import { openDatabase, type Database, type DatabaseHandle } from '../db/index'
 import { migrateToLatest } from '../db/migrate'
 import { seedDemoIfEmpty } from './demo/seed'
-import { getStaffMember } from './auth/staff-session'
+import { getStaffMember, STAFF_COOKIE } from './auth/staff-session'
 import { cookieNames } from './auth/cookies'
 import { FLASH_COOKIE, readFlash } from './flash'
-import { hasLiveVisitorSession } from './visitors/sessions'
+import { hasLiveVisitorSession, VISITOR_COOKIE } from './visitors/sessions'
 import { lockDataDir, prepareDataDir } from './data-dir'
 import { fileStore, removeStaleSpools } from './files/store'
 import { countPublicFetch, stopPublicFetches } from './files/public-fetches'
@@ -328,8 +328,8 @@ export async function createApp(): Promise<App> {
     const names = cookieNames(req.headers.cookie)
     const request = new Request(env.APP_URL, { headers: { cookie: req.headers.cookie ?? '' } })
     if (names.has(FLASH_COOKIE) && (await readFlash(env, request)).message !== null) return false
-    if (names.has('tc_staff') && (await getStaffMember(database.db, request))) return false
-    if (names.has('tc_visitor') && (await hasLiveVisitorSession(database.db, request))) return false
+    if (names.has(STAFF_COOKIE) && (await getStaffMember(database.db, request))) return false
+    if (names.has(VISITOR_COOKIE) && (await hasLiveVisitorSession(database.db, request))) return false
     return true
   }
 

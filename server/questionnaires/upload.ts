@@ -1,9 +1,9 @@
 import type { Database } from '../../db/index'
 import { QUESTIONNAIRE_EXTENSIONS, QUESTIONNAIRE_MESSAGES, type QuestionnaireExtension } from '../../app/lib/questionnaires'
 import { readCookie } from '../auth/cookies'
-import { hashToken, looksLikeToken } from '../auth/tokens'
+import { looksLikeToken } from '../auth/tokens'
 import { FILE_TYPE_NOT_ALLOWED, sanitiseFileName, sniffDocumentType, UploadRejected } from '../files/upload'
-import { VISITOR_COOKIE } from '../visitors/sessions'
+import { hasLiveVisitorSession, VISITOR_COOKIE } from '../visitors/sessions'
 import type { Env } from '../env'
 import { resolvePortalOrg } from '../portal/resolve'
 
@@ -75,20 +75,9 @@ export function isQuestionnaireUpload(method: string | undefined, url: string | 
  */
 export async function hasVisitorSession(db: Database, env: Env, origin: string, url: string | undefined, cookie: string | undefined) {
   const request = new Request(new URL(url ?? '/', origin), { headers: { cookie: cookie ?? '' } })
-  const token = readCookie(request, VISITOR_COOKIE)
-  if (!looksLikeToken(token)) return false
+  if (!looksLikeToken(readCookie(request, VISITOR_COOKIE))) return false
   const org = await resolvePortalOrg(db, env, request, ORG_SLUG.exec(new URL(request.url).pathname)?.[1]).catch(() => null)
-  if (!org) return false
-  const session = await db
-    .selectFrom('visitor_sessions')
-    .innerJoin('account_members', 'account_members.id', 'visitor_sessions.member_id')
-    .select('visitor_sessions.id')
-    .where('visitor_sessions.id', '=', hashToken(token))
-    .where('visitor_sessions.org_id', '=', org.id)
-    .where('account_members.org_id', '=', org.id)
-    .where('visitor_sessions.expires_at', '>', new Date())
-    .executeTakeFirst()
-  return Boolean(session)
+  return org ? hasLiveVisitorSession(db, request, org.id) : false
 }
 
 const ORG_SLUG = /^\/portal\/([^/.]+)/i

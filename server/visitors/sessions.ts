@@ -54,11 +54,24 @@ export async function getVisitorMember(db: Database, request: Request, orgId: st
   return row ? visitorMember(row, row.session_id) : null
 }
 
-/** Whether the request's visitor cookie is a live session of any org: otherwise it makes no page personal. */
-export async function hasLiveVisitorSession(db: Database, request: Request) {
+/**
+ * Whether the request's visitor cookie is a live session: of a member of `orgId` when given (a questionnaire
+ * upload's body limit), of any org otherwise (a cookie that is none makes no page personal).
+ */
+export async function hasLiveVisitorSession(db: Database, request: Request, orgId?: string) {
   const token = readCookie(request, VISITOR_COOKIE)
   if (!looksLikeToken(token)) return false
-  const row = await db.selectFrom('visitor_sessions').select('id').where('id', '=', hashToken(token)).where('expires_at', '>', new Date()).executeTakeFirst()
+  const row = await db
+    .selectFrom('visitor_sessions')
+    .select('visitor_sessions.id')
+    .where('visitor_sessions.id', '=', hashToken(token))
+    .where('visitor_sessions.expires_at', '>', new Date())
+    .$if(orgId !== undefined, (query) =>
+      query
+        .where('visitor_sessions.org_id', '=', orgId!)
+        .where((eb) => eb.exists(eb.selectFrom('account_members').select('account_members.id').whereRef('account_members.id', '=', 'visitor_sessions.member_id').where('account_members.org_id', '=', orgId!))),
+    )
+    .executeTakeFirst()
   return row !== undefined
 }
 
