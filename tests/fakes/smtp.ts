@@ -19,8 +19,8 @@ export interface FakeSmtp {
   close(): Promise<void>
 }
 
-/** On `port`, or on any free port by default. */
-export async function startFakeSmtp({ port: listenOn = 0 } = {}): Promise<FakeSmtp> {
+/** On `port`, or on any free port by default; `onMessage` hears each message as it arrives, before the sender is told it was accepted. */
+export async function startFakeSmtp({ port: listenOn = 0, onMessage }: { port?: number; onMessage?: (message: FakeSmtpMessage) => void } = {}): Promise<FakeSmtp> {
   const messages: FakeSmtpMessage[] = []
   const server = new SMTPServer({
     secure: false,
@@ -38,12 +38,14 @@ export async function startFakeSmtp({ port: listenOn = 0 } = {}): Promise<FakeSm
       const chunks: Buffer[] = []
       stream.on('data', (chunk: Buffer) => chunks.push(chunk))
       stream.on('end', () => {
-        messages.push({
+        const message = {
           from: session.envelope.mailFrom ? session.envelope.mailFrom.address : undefined,
           to: session.envelope.rcptTo.map((recipient) => recipient.address),
           user: session.user as string | undefined,
           raw: Buffer.concat(chunks).toString('utf8'),
-        })
+        }
+        messages.push(message)
+        onMessage?.(message)
         callback()
       })
     },

@@ -5,7 +5,7 @@
 import { appendFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { startFakeSmtp, type FakeSmtpMessage } from '../../fakes/smtp'
+import { startFakeSmtp } from '../../fakes/smtp'
 
 /** The ports of a journey server and of its SMTP server, from the run's E2E_PORT. */
 export function journeyPorts(base: number, javascript: boolean) {
@@ -30,14 +30,8 @@ export default async function startJourneyMail() {
       const { smtp: port } = journeyPorts(base, javascript)
       const log = mailLog(port)
       writeFileSync(log, '')
-      const smtp = await startFakeSmtp({ port })
       // Each message as it arrives, whole, before the server hears it was accepted.
-      const push = smtp.messages.push.bind(smtp.messages)
-      smtp.messages.push = (...messages: FakeSmtpMessage[]) => {
-        for (const message of messages) appendFileSync(log, `${JSON.stringify(message)}\n`)
-        return push(...messages)
-      }
-      return smtp
+      return startFakeSmtp({ port, onMessage: (message) => appendFileSync(log, `${JSON.stringify(message)}\n`) })
     }),
   )
   return async () => {
