@@ -6,9 +6,10 @@ import { renderAsync } from '@resvg/resvg-js'
 import { ICON_MAX_BYTES } from '../../app/lib/schemas/icons'
 import { inspect } from './inspection'
 
-export type ImageKind = 'png' | 'jpeg' | 'svg'
+/** What a card icon is stored as: an SVG is rendered to PNG, never stored as SVG. */
+export type ImageKind = 'png' | 'jpeg'
 
-export const IMAGE_CONTENT_TYPES: Record<ImageKind, string> = { png: 'image/png', jpeg: 'image/jpeg', svg: 'image/svg+xml' }
+export const IMAGE_CONTENT_TYPES: Record<ImageKind, string> = { png: 'image/png', jpeg: 'image/jpeg' }
 
 export const PNG_SIGNATURE = Uint8Array.of(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a)
 
@@ -16,7 +17,7 @@ export const PNG_SIGNATURE = Uint8Array.of(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0
  * A PNG or JPEG by its magic bytes; anything else may be an SVG, which only rasteriseSvg tells (reading
  * text is not done here, on the main thread).
  */
-export function sniffRaster(bytes: Uint8Array): 'png' | 'jpeg' | null {
+export function sniffRaster(bytes: Uint8Array): ImageKind | null {
   if (startsWith(bytes, PNG_SIGNATURE)) return 'png'
   if (bytes.length > 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpeg'
   return null

@@ -1,4 +1,3 @@
 // Types of server/files/svg.js, plain JavaScript so the inspection worker can run it as it is.
 export function svgIcon(bytes: Uint8Array, size: number): string | null
-export function isSvgText(text: string): boolean
 export function sanitiseSvg(text: string, size: number): string | null

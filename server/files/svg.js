@@ -16,14 +16,6 @@ export function svgIcon(bytes, size) {
   return text === null ? null : sanitiseSvg(text, size)
 }
 
-/**
- * Whether the text's root element is <svg>, read past the prolog only (a linear scan).
- * @param {string} text
- */
-export function isSvgText(text) {
-  return rootElementName(text) === 'svg'
-}
-
 // ---------------------------------------------------------------------------------------------------
 // The SVG allow-list. Gradients, clip paths, masks and <style> are kept (they may only refer within
 // the file); text (no fonts are loaded), images, filters, patterns, <use>, scripts and every element
@@ -343,14 +335,6 @@ function decodeEntities(raw) {
     return ''
   })
   return valid ? decoded : null
-}
-
-/** The name of the first element after the prolog, without reading the rest (the same scan parseXml does). */
-function rootElementName(text) {
-  const start = skipMisc(text, 0, true)
-  if (start < 0 || text[start] !== '<') return null
-  NAME.lastIndex = start + 1
-  return NAME.exec(text)?.[0] ?? null
 }
 
 function decodeText(bytes) {
