@@ -139,6 +139,8 @@ export async function createApp(): Promise<App> {
   }
   // Shared answers being rendered now, by store key: a request for one waits for it instead of rendering again.
   const rendering = new Map<string, Promise<CachedPage | null>>()
+  /** The page stored under `key`; past its time too while another request renders it again (stale-while-revalidate). */
+  const storedOrStale = async (key: string) => (await pageCache.get(key)) ?? (rendering.has(key) ? await pageCache.getStale(key) : undefined)
 
   const fetchListener = createFetchListener(
     async (request, req) => {
@@ -156,8 +158,7 @@ export async function createApp(): Promise<App> {
       const acceptEncoding = request.headers.get('accept-encoding')
       if (cacheable) {
         // Stored, or being rendered for another request now: one render, however many ask at once.
-        // Rendered again by another request now: the page as stored before meanwhile (stale-while-revalidate).
-        const page = (await pageCache.get(key!)) ?? (rendering.has(key!) ? await pageCache.getStale(key!) : undefined) ?? (await rendering.get(key!))
+        const page = (await storedOrStale(key!)) ?? (await rendering.get(key!))
         if (page && page.version === (await pageCache.currentVersion())) return storedResponse(page, request, true)
       }
       if (forAccount) {
@@ -301,8 +302,7 @@ export async function createApp(): Promise<App> {
     if (!kind || new URL(pathname, 'http://localhost').pathname !== pathname) return false
     // The key the page was stored under: the Host header and the path as the Fetch URL spells it (a path spelt
     // otherwise misses here and is answered, and stored, by the app).
-    // Past its time and being rendered again by another request: the page as stored meanwhile.
-    const page = (await pageCache.get(key!)) ?? (rendering.has(key!) ? await pageCache.getStale(key!) : undefined)
+    const page = await storedOrStale(key!)
     if (!page) return false
     writeAnswer(res, await answerStoredPage(page, { method: req.method ?? 'GET', acceptEncoding: req.headers['accept-encoding'], ifNoneMatch: req.headers['if-none-match'] }, true))
     return true
