@@ -27,8 +27,7 @@ const appUi = {
 }
 const reactRouter = {
   regex: REACT_ROUTER,
-  message:
-    'Server modules return results or throw domain errors; only routes and server/http speak HTTP through react-router.',
+  message: 'Server modules return results or throw domain errors; only routes and server/http speak HTTP through react-router.',
 }
 const restrict = (...patterns) => ['error', { patterns }]
 
@@ -97,7 +96,6 @@ const SERVER_REACT_ROUTER_TODO = [
   'server/visitors/portal-actions.ts',
 ]
 
-
 export default defineConfig(
   {
     ignores: ['build/**', 'node_modules/**', '.react-router/**', 'data/**', 'public/**', 'test-results/**', 'playwright-report/**', '.tmp/**'],
@@ -112,10 +110,7 @@ export default defineConfig(
       // headers, feeds, PDFs): every hit of the rule was such a class, none a mistake.
       'no-control-regex': 'off',
       // `_` marks an argument or binding kept on purpose (a positional parameter, a discarded rest).
-      '@typescript-eslint/no-unused-vars': [
-        'error',
-        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true },
-      ],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true }],
     },
   },
   {

@@ -26,7 +26,13 @@ export default defineConfig({
       { extends: true, test: { name: 'unit', include: UNIT, isolate: false } },
       {
         extends: true,
-        test: { name: 'integration', include: INTEGRATION, exclude: [...configDefaults.exclude, ...PGLITE_ONLY], globalSetup: ['tests/setup/global-setup.ts'], hookTimeout: 120_000 },
+        test: {
+          name: 'integration',
+          include: INTEGRATION,
+          exclude: [...configDefaults.exclude, ...PGLITE_ONLY],
+          globalSetup: ['tests/setup/global-setup.ts'],
+          hookTimeout: 120_000,
+        },
       },
     ],
   },

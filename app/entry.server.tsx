@@ -8,13 +8,7 @@ import { NonceProvider } from '~/components/nonce'
 
 export const streamTimeout = 5_000
 
-export default function handleRequest(
-  request: Request,
-  responseStatusCode: number,
-  responseHeaders: Headers,
-  routerContext: EntryContext,
-  loadContext: AppLoadContext,
-) {
+export default function handleRequest(request: Request, responseStatusCode: number, responseHeaders: Headers, routerContext: EntryContext, loadContext: AppLoadContext) {
   const nonce = loadContext.nonce
   responseHeaders.set('Content-Security-Policy', contentSecurityPolicy(nonce))
   if (!responseHeaders.has('Cache-Control')) responseHeaders.set('Cache-Control', 'no-store')

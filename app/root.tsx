@@ -7,9 +7,7 @@ import { readFlash } from '@server/flash'
 import { Toast } from '~/components/ui/toast'
 import { toastDuration } from '~/lib/portal-view'
 
-export const links: Route.LinksFunction = () => [
-  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
-]
+export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }]
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce()

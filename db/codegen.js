@@ -21,7 +21,11 @@ try {
   const handle = await openDatabase({ databaseUrl: url.toString(), dataDir: '.' })
   await migrateToLatest(handle.db)
   await handle.close()
-  execFileSync('npx', ['kysely-codegen', '--dialect', 'postgres', '--url', url.toString(), '--out-file', 'db/types.ts', '--exclude-pattern', 'kysely_migration*', '--date-parser', 'string'], { stdio: 'inherit' })
+  execFileSync(
+    'npx',
+    ['kysely-codegen', '--dialect', 'postgres', '--url', url.toString(), '--out-file', 'db/types.ts', '--exclude-pattern', 'kysely_migration*', '--date-parser', 'string'],
+    { stdio: 'inherit' },
+  )
 } finally {
   await vite.close()
   await admin.query(`drop database ${name}`)

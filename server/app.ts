@@ -196,7 +196,14 @@ export async function createApp(): Promise<App> {
         const response = withCachePolicy(handled, isPersonalRequest(cookie))
         // A public document for the public: kept whole (its route said so, and only for small ones).
         const counted = handled.headers.get(COUNTED_FETCH_HEADER)
-        if (kind === 'file' && counted && mark === 'public' && request.method === 'GET' && response.status === 200 && isAnonymousRequest(cookie, request.headers.get('authorization'))) {
+        if (
+          kind === 'file' &&
+          counted &&
+          mark === 'public' &&
+          request.method === 'GET' &&
+          response.status === 200 &&
+          isAnonymousRequest(cookie, request.headers.get('authorization'))
+        ) {
           const body = Buffer.from(await response.arrayBuffer())
           const headers = [...response.headers].filter(([name]) => name !== 'content-length')
           pageCache.setFile(key!, { version: version!, storedAt: Date.now(), status: 200, headers, body, counted: JSON.parse(counted) })
@@ -417,6 +424,10 @@ function writeAnswer(res: ServerResponse, answer: Answer) {
 
 /** A stored page as a Fetch response (for a public one, the listener's fast path writes the same answer to Node directly). */
 async function storedResponse(page: StoredBody, request: Request, hit: boolean) {
-  const answer = await answerStoredPage(page, { method: request.method, acceptEncoding: request.headers.get('accept-encoding'), ifNoneMatch: request.headers.get('if-none-match') }, hit)
+  const answer = await answerStoredPage(
+    page,
+    { method: request.method, acceptEncoding: request.headers.get('accept-encoding'), ifNoneMatch: request.headers.get('if-none-match') },
+    hit,
+  )
   return new Response(answer.body ? new Uint8Array(answer.body) : null, { status: answer.status, headers: answer.headers })
 }

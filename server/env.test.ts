@@ -21,7 +21,9 @@ describe('parseEnv', () => {
   it('lists every bad value in one clear message', () => {
     const attempt = () => parseEnv({ DATA_DIR: dataDir(), PORT: 'eighty', DATABASE_URL: 'mysql://x', SMTP_URL: 'mail.example', SESSION_SECRET: 'short' })
     expect(attempt).toThrow(EnvError)
-    expect(attempt).toThrow(/PORT must be a number between 1 and 65535[\s\S]*DATABASE_URL must start with postgres:\/\/[\s\S]*SESSION_SECRET must be at least 32 characters[\s\S]*SMTP_URL/)
+    expect(attempt).toThrow(
+      /PORT must be a number between 1 and 65535[\s\S]*DATABASE_URL must start with postgres:\/\/[\s\S]*SESSION_SECRET must be at least 32 characters[\s\S]*SMTP_URL/,
+    )
   })
 
   it('accepts a PostgreSQL URL and strips a trailing slash from APP_URL', () => {

@@ -28,28 +28,14 @@ const schema = z
       .default(3000),
     APP_URL: url('APP_URL').optional(),
     DATA_DIR: z.string().trim().min(1).default('./data'),
-    DATABASE_URL: optionalText.refine(
-      (value) => value === undefined || /^postgres(ql)?:\/\//.test(value),
-      'DATABASE_URL must start with postgres:// or postgresql://',
-    ),
-    SESSION_SECRET: optionalText.refine(
-      (value) => value === undefined || value.length >= 32,
-      'SESSION_SECRET must be at least 32 characters',
-    ),
+    DATABASE_URL: optionalText.refine((value) => value === undefined || /^postgres(ql)?:\/\//.test(value), 'DATABASE_URL must start with postgres:// or postgresql://'),
+    SESSION_SECRET: optionalText.refine((value) => value === undefined || value.length >= 32, 'SESSION_SECRET must be at least 32 characters'),
     EMAIL_FROM: z.string().trim().default('Trust Center <trust@localhost>'),
     RESEND_API_KEY: optionalText,
     // Read by the Resend transport itself (server/email/transports.ts), where a test's fake sets it; checked here at boot.
     RESEND_BASE_URL: optionalText.refine((value) => value === undefined || /^https?:\/\//.test(value), 'RESEND_BASE_URL must be an http(s) URL'),
-    SMTP_URL: optionalText.refine(
-      (value) => value === undefined || /^smtps?:\/\//.test(value),
-      'SMTP_URL must look like smtp://user:pass@host:port',
-    ),
-    TRUST_PROXY: z.coerce
-      .number({ error: TRUST_PROXY_MESSAGE })
-      .int(TRUST_PROXY_MESSAGE)
-      .min(0, TRUST_PROXY_MESSAGE)
-      .max(10, TRUST_PROXY_MESSAGE)
-      .default(0),
+    SMTP_URL: optionalText.refine((value) => value === undefined || /^smtps?:\/\//.test(value), 'SMTP_URL must look like smtp://user:pass@host:port'),
+    TRUST_PROXY: z.coerce.number({ error: TRUST_PROXY_MESSAGE }).int(TRUST_PROXY_MESSAGE).min(0, TRUST_PROXY_MESSAGE).max(10, TRUST_PROXY_MESSAGE).default(0),
     DEFAULT_ORG: optionalText,
     DEMO_ADMIN_PASSWORD: z.string().min(8, 'DEMO_ADMIN_PASSWORD must be at least 8 characters').default('northwind-demo'),
     MAX_UPLOAD_MB: z.coerce
@@ -68,9 +54,19 @@ const schema = z
       .default('claude-sonnet-4-5'),
     ANTHROPIC_BASE_URL: optionalText.refine((value) => value === undefined || /^https?:\/\//.test(value), 'ANTHROPIC_BASE_URL must be an http(s) URL'),
     // Files in an S3-compatible bucket (server/files/s3-store.ts) instead of DATA_DIR: for several app servers.
-    S3_BUCKET: optionalText.refine((value) => value === undefined || /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(value), 'S3_BUCKET must be a bucket name: 3 to 63 lowercase letters, digits, dots and hyphens'),
-    S3_ENDPOINT: optionalText.refine((value) => value === undefined || /^https?:\/\/[^/]+\/?$/.test(value), 'S3_ENDPOINT must be the server\'s http(s) URL without a path, such as https://s3.eu-central-1.amazonaws.com or http://minio:9000'),
-    S3_REGION: z.string().trim().regex(/^[a-z0-9-]{2,40}$/, 'S3_REGION must be a region name such as us-east-1').default('us-east-1'),
+    S3_BUCKET: optionalText.refine(
+      (value) => value === undefined || /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(value),
+      'S3_BUCKET must be a bucket name: 3 to 63 lowercase letters, digits, dots and hyphens',
+    ),
+    S3_ENDPOINT: optionalText.refine(
+      (value) => value === undefined || /^https?:\/\/[^/]+\/?$/.test(value),
+      "S3_ENDPOINT must be the server's http(s) URL without a path, such as https://s3.eu-central-1.amazonaws.com or http://minio:9000",
+    ),
+    S3_REGION: z
+      .string()
+      .trim()
+      .regex(/^[a-z0-9-]{2,40}$/, 'S3_REGION must be a region name such as us-east-1')
+      .default('us-east-1'),
     S3_ACCESS_KEY_ID: optionalText,
     S3_SECRET_ACCESS_KEY: optionalText,
     S3_FORCE_PATH_STYLE: z.enum(['true', 'false'], { error: 'S3_FORCE_PATH_STYLE must be true or false' }).optional(),

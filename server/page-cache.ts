@@ -45,10 +45,7 @@ export interface AccountPage extends StoredPage, StoredBody {
 /** Reads the fingerprint of the viewer a request's cookies sign in, for an org (null: not an account member). */
 export type FingerprintReader = (orgId: string) => Promise<string | null>
 
-export function createPageCache(
-  db: Database,
-  options: { maxEntries?: number; maxAccountEntries?: number; ttlMs?: number; checkEveryMs?: number } = {},
-) {
+export function createPageCache(db: Database, options: { maxEntries?: number; maxAccountEntries?: number; ttlMs?: number; checkEveryMs?: number } = {}) {
   const maxEntries = options.maxEntries ?? 500
   const maxAccountEntries = options.maxAccountEntries ?? 200
   const ttlMs = options.ttlMs ?? 60_000

@@ -23,7 +23,13 @@ export async function precompress(dir: string): Promise<PrecompressTotals> {
     .filter((entry) => entry.isFile() && !/\.(br|gz)$/.test(entry.name))
     .map((entry) => path.join(entry.parentPath, entry.name))
     // The server serves no dot-file (a build's .vite manifest among them).
-    .filter((file) => !path.relative(dir, file).split(path.sep).some((part) => part.startsWith('.')))
+    .filter(
+      (file) =>
+        !path
+          .relative(dir, file)
+          .split(path.sep)
+          .some((part) => part.startsWith('.')),
+    )
     .filter((file) => isCompressible(contentTypeOf(file)))
   const totals: PrecompressTotals = { files: 0, bytes: 0, br: 0, gzip: 0 }
   // zlib's async calls run on libuv's thread pool: all files at once keep every core busy.
@@ -31,10 +37,7 @@ export async function precompress(dir: string): Promise<PrecompressTotals> {
     files.map(async (file) => {
       const bytes = await readFile(file)
       if (bytes.byteLength < MIN_COMPRESS_BYTES) return
-      const [br, gz] = await Promise.all([
-        compress(bytes, 'br', 'best'),
-        compress(bytes, 'gzip', 'best'),
-      ])
+      const [br, gz] = await Promise.all([compress(bytes, 'br', 'best'), compress(bytes, 'gzip', 'best')])
       totals.files++
       totals.bytes += bytes.byteLength
       totals.br += Math.min(br.byteLength, bytes.byteLength)

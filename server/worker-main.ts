@@ -18,9 +18,7 @@ export interface WorkerProcess {
 export async function startWorkerProcess(): Promise<WorkerProcess> {
   const env = readEnv()
   if (!env.DATABASE_URL) {
-    throw new EnvError(
-      'Invalid environment:\n  - DATABASE_URL: npm run worker needs PostgreSQL; with the embedded database the app server sends e-mail itself (npm start)',
-    )
+    throw new EnvError('Invalid environment:\n  - DATABASE_URL: npm run worker needs PostgreSQL; with the embedded database the app server sends e-mail itself (npm start)')
   }
   const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR })
   try {

@@ -41,14 +41,7 @@ export function isCardKind(value: unknown): value is CardKind {
 }
 
 /** Kinds that have a section of their own rather than a place in the grid of generic cards. */
-export const SECTION_KINDS: readonly CardKind[] = [
-  'Overview',
-  'Certifications',
-  'TrustedBy',
-  'Subprocessors',
-  'Documents',
-  'CustomerData',
-]
+export const SECTION_KINDS: readonly CardKind[] = ['Overview', 'Certifications', 'TrustedBy', 'Subprocessors', 'Documents', 'CustomerData']
 
 /** Kinds shown in the grid of generic cards (three per row). */
 export const GRID_KINDS: readonly CardKind[] = CARD_KINDS.filter((kind) => !SECTION_KINDS.includes(kind))
@@ -151,18 +144,7 @@ export const DEFAULT_CARD_TITLES: Record<CardKind, string> = {
 }
 
 /** Fields an item may carry, as named in cards-and-items section 3. */
-export type ItemField =
-  | 'file'
-  | 'type'
-  | 'auditor'
-  | 'expiry'
-  | 'maturity'
-  | 'link'
-  | 'explanation'
-  | 'recurrence'
-  | 'bridgeLetter'
-  | 'choices'
-  | 'listEntries'
+export type ItemField = 'file' | 'type' | 'auditor' | 'expiry' | 'maturity' | 'link' | 'explanation' | 'recurrence' | 'bridgeLetter' | 'choices' | 'listEntries'
 
 /** The field set of each kind's items (what the editor offers and the card may show). */
 export const KIND_FIELDS: Record<CardKind, readonly ItemField[]> = {
@@ -222,19 +204,7 @@ export const RECURRENCE_LABELS: Record<(typeof RECURRENCES)[number], string> = {
 }
 
 /** Cards an item may never be moved to (cards-and-items, section 5). */
-export const MOVE_EXCLUDED_KINDS: readonly CardKind[] = [
-  'Overview',
-  'Documents',
-  'Certifications',
-  'TrustedBy',
-  'Subprocessors',
-  'CustomerData',
-  'RiskProfile',
-]
+export const MOVE_EXCLUDED_KINDS: readonly CardKind[] = ['Overview', 'Documents', 'Certifications', 'TrustedBy', 'Subprocessors', 'CustomerData', 'RiskProfile']
 
 /** Cards staff may add custom items to. */
-export const CUSTOM_ITEM_KINDS: readonly CardKind[] = [
-  ...GRID_KINDS.filter((kind) => kind !== 'RiskProfile' && kind !== 'SecurityGrades'),
-  'Certifications',
-  'Documents',
-]
+export const CUSTOM_ITEM_KINDS: readonly CardKind[] = [...GRID_KINDS.filter((kind) => kind !== 'RiskProfile' && kind !== 'SecurityGrades'), 'Certifications', 'Documents']

@@ -17,7 +17,14 @@ const logo = (id: string) => `/images/subprocessors/${id}.svg`
 
 export const COMPANIES: readonly BuiltInCompany[] = [
   { id: 'aws', name: 'Amazon Web Services', domain: 'aws.amazon.com', link: 'https://aws.amazon.com', logo: logo('aws'), aliases: ['AWS', 'Amazon', 'Amazon S3', 'EC2'] },
-  { id: 'google-cloud', name: 'Google Cloud', domain: 'cloud.google.com', link: 'https://cloud.google.com', logo: logo('google-cloud'), aliases: ['GCP', 'Google Cloud Platform', 'Google', 'Google Maps Platform'] },
+  {
+    id: 'google-cloud',
+    name: 'Google Cloud',
+    domain: 'cloud.google.com',
+    link: 'https://cloud.google.com',
+    logo: logo('google-cloud'),
+    aliases: ['GCP', 'Google Cloud Platform', 'Google', 'Google Maps Platform'],
+  },
   { id: 'microsoft-azure', name: 'Microsoft Azure', domain: 'azure.microsoft.com', link: 'https://azure.microsoft.com', logo: null, aliases: ['Azure', 'Microsoft'] },
   { id: 'cloudflare', name: 'Cloudflare', domain: 'cloudflare.com', link: 'https://www.cloudflare.com', logo: logo('cloudflare'), aliases: ['Cloudflare CDN', 'Cloudflare WAF'] },
   { id: 'fastly', name: 'Fastly', domain: 'fastly.com', link: 'https://www.fastly.com', logo: null, aliases: ['Fastly CDN'] },
@@ -34,7 +41,14 @@ export const COMPANIES: readonly BuiltInCompany[] = [
   { id: 'okta', name: 'Okta', domain: 'okta.com', link: 'https://www.okta.com', logo: logo('okta'), aliases: ['Okta Workforce Identity'] },
   { id: 'auth0', name: 'Auth0', domain: 'auth0.com', link: 'https://auth0.com', logo: null, aliases: ['Okta Customer Identity'] },
   { id: 'github', name: 'GitHub', domain: 'github.com', link: 'https://github.com', logo: logo('github'), aliases: ['GitHub Actions'] },
-  { id: 'atlassian', name: 'Atlassian', domain: 'atlassian.com', link: 'https://www.atlassian.com', logo: logo('atlassian'), aliases: ['Jira', 'Confluence', 'Bitbucket', 'Trello'] },
+  {
+    id: 'atlassian',
+    name: 'Atlassian',
+    domain: 'atlassian.com',
+    link: 'https://www.atlassian.com',
+    logo: logo('atlassian'),
+    aliases: ['Jira', 'Confluence', 'Bitbucket', 'Trello'],
+  },
   { id: 'salesforce', name: 'Salesforce', domain: 'salesforce.com', link: 'https://www.salesforce.com', logo: null, aliases: ['Sales Cloud', 'Service Cloud'] },
   { id: 'hubspot', name: 'HubSpot', domain: 'hubspot.com', link: 'https://www.hubspot.com', logo: null, aliases: ['HubSpot CRM'] },
 ]

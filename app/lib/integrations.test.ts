@@ -6,7 +6,13 @@ describe('integration link fields', () => {
     for (const link of ['https://hackerone.com/acme', 'hackerone.com/acme', 'https://www.hackerone.com/northwind_cloud/']) {
       expect(validateIntegrationLink('HackerOne', link)).toBeUndefined()
     }
-    for (const link of ['https://hackerone.com/acme?type=team', 'https://hackerone.com/acme/hacktivity', 'https://evil.example/acme', 'https://hackerone.com/', 'javascript:alert(1)']) {
+    for (const link of [
+      'https://hackerone.com/acme?type=team',
+      'https://hackerone.com/acme/hacktivity',
+      'https://evil.example/acme',
+      'https://hackerone.com/',
+      'javascript:alert(1)',
+    ]) {
       expect(validateIntegrationLink('HackerOne', link)).toBe(INTEGRATION_MESSAGES.HackerOne)
     }
     expect(INTEGRATION_MESSAGES.HackerOne).toBe('Please enter a valid HackerOne link, e.g. hackerone.com/acme (without query parameters)')

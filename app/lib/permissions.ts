@@ -1,6 +1,18 @@
 // Staff permissions (issue: staff workspace). Each private page's first path segment is a scope.
 
-export const STAFF_SCOPES = ['documents', 'knowledge-base', 'access-requests', 'accounts', 'questionnaires', 'updates', 'subscribers', 'settings', 'members', 'analytics', 'audit'] as const
+export const STAFF_SCOPES = [
+  'documents',
+  'knowledge-base',
+  'access-requests',
+  'accounts',
+  'questionnaires',
+  'updates',
+  'subscribers',
+  'settings',
+  'members',
+  'analytics',
+  'audit',
+] as const
 export type StaffScope = (typeof STAFF_SCOPES)[number]
 
 export const STAFF_PERMISSIONS = ['statuspage:edit', 'files:view', 'files:download', 'assets:edit', ...STAFF_SCOPES] as const

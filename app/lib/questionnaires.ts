@@ -79,7 +79,10 @@ export const questionnaireLinkSchema = z.object({
 export const answerQuestionnaireSchema = z.object({
   intent: z.literal('answer'),
   questionnaireId: z.uuid('This questionnaire no longer exists'),
-  answer: multiline(QUESTIONNAIRE_MESSAGES.answerRequired, z.string().trim().min(1, QUESTIONNAIRE_MESSAGES.answerRequired).max(MAX_ANSWER_LENGTH, QUESTIONNAIRE_MESSAGES.answerTooLong)),
+  answer: multiline(
+    QUESTIONNAIRE_MESSAGES.answerRequired,
+    z.string().trim().min(1, QUESTIONNAIRE_MESSAGES.answerRequired).max(MAX_ANSWER_LENGTH, QUESTIONNAIRE_MESSAGES.answerTooLong),
+  ),
 })
 
 export type QuestionnaireStatus = 'submitted' | 'answered'
@@ -102,9 +105,7 @@ export interface QuestionnaireEntryView {
  * The questionnaire dialog the URL opens (`questionnaire=true|file|link|submitted`, `questionnaires=list`),
  * for a signed-in account member of an org that takes questionnaires.
  */
-export type QuestionnaireDialogView =
-  | { step: 'intro' | 'file' | 'link' | 'submitted'; maxUploadMb: number }
-  | { step: 'list'; entries: QuestionnaireEntryView[] }
+export type QuestionnaireDialogView = { step: 'intro' | 'file' | 'link' | 'submitted'; maxUploadMb: number } | { step: 'list'; entries: QuestionnaireEntryView[] }
 
 /** The steps of the questionnaire modal, by the value of `questionnaire`. */
 export const QUESTIONNAIRE_STEPS = { true: 'intro', file: 'file', link: 'link', submitted: 'submitted' } as const

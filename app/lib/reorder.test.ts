@@ -99,7 +99,16 @@ describe('sections', () => {
   })
 
   it('combines Overview and Certifications where the first of them stood', () => {
-    expect(combineSections(separated)).toEqual(['trusted_by', 'overview_and_certifications', 'subprocessors', 'documents', 'cards', 'knowledge_base', 'trust_center_updates', 'help'])
+    expect(combineSections(separated)).toEqual([
+      'trusted_by',
+      'overview_and_certifications',
+      'subprocessors',
+      'documents',
+      'cards',
+      'knowledge_base',
+      'trust_center_updates',
+      'help',
+    ])
     expect(isValidSectionOrder(combineSections(separated))).toBe(true)
     expect(isValidSectionOrder(separateSections(DEFAULT_SECTION_ORDER))).toBe(true)
   })

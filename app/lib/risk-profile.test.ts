@@ -12,15 +12,7 @@ import {
 
 describe('RISK_QUESTIONS', () => {
   it('lists the questions in the spec order', () => {
-    expect(RISK_QUESTIONS.map((q) => q.id)).toEqual([
-      'dataAccess',
-      'impact',
-      'recoveryTime',
-      'recoveryPoint',
-      'criticalDependence',
-      'thirdPartyDependence',
-      'hosting',
-    ])
+    expect(RISK_QUESTIONS.map((q) => q.id)).toEqual(['dataAccess', 'impact', 'recoveryTime', 'recoveryPoint', 'criticalDependence', 'thirdPartyDependence', 'hosting'])
   })
 
   it('offers the spec answers for each question', () => {
@@ -45,18 +37,8 @@ describe('RISK_QUESTIONS', () => {
   })
 
   it('uses human labels', () => {
-    expect(riskQuestion('recoveryTime')?.options.map((o) => o.label)).toEqual([
-      'Immediate',
-      'Within 24-48 hours',
-      'Within 48-72 hours',
-      'Within 4-7 days',
-      'Custom',
-    ])
-    expect(riskQuestion('hosting')?.options.map((o) => o.label)).toEqual([
-      'Major cloud provider',
-      'On-premise',
-      'Combination of cloud and on-premise',
-    ])
+    expect(riskQuestion('recoveryTime')?.options.map((o) => o.label)).toEqual(['Immediate', 'Within 24-48 hours', 'Within 48-72 hours', 'Within 4-7 days', 'Custom'])
+    expect(riskQuestion('hosting')?.options.map((o) => o.label)).toEqual(['Major cloud provider', 'On-premise', 'Combination of cloud and on-premise'])
   })
 })
 

@@ -66,15 +66,7 @@ describe('GRADE_PROVIDERS', () => {
 
   it('requires the url field only for URL providers and SecurityScorecard', () => {
     const requiring = ALL_PROVIDERS.filter((p) => GRADE_PROVIDERS[p].requiresUrl)
-    expect(requiring).toEqual([
-      'CryptCheck',
-      'MozillaObservatory',
-      'HstsPreload',
-      'ImmuniWeb',
-      'SslLabs',
-      'SecurityHeaders',
-      'SecurityScorecard',
-    ])
+    expect(requiring).toEqual(['CryptCheck', 'MozillaObservatory', 'HstsPreload', 'ImmuniWeb', 'SslLabs', 'SecurityHeaders', 'SecurityScorecard'])
   })
 
   it('uses 5 as the CIS placeholder', () => {
@@ -183,24 +175,21 @@ describe('gradeColour', () => {
     ])
   })
 
-  it.each(['CryptCheck', 'HstsPreload', 'ImmuniWeb', 'SslLabs', 'SecurityHeaders'] as GradeProvider[])(
-    '%s: A green, B/C yellow, F/T/G red',
-    (provider) => {
-      expectColours(provider, [
-        ['A+', 'green'],
-        ['A', 'green'],
-        ['A-', 'green'],
-        ['B', 'yellow'],
-        ['C', 'yellow'],
-        ['F', 'red'],
-        ['T', 'red'],
-        ['G', 'red'],
-        ['D', 'neutral'],
-        ['M', 'neutral'],
-        ['100', 'neutral'],
-      ])
-    },
-  )
+  it.each(['CryptCheck', 'HstsPreload', 'ImmuniWeb', 'SslLabs', 'SecurityHeaders'] as GradeProvider[])('%s: A green, B/C yellow, F/T/G red', (provider) => {
+    expectColours(provider, [
+      ['A+', 'green'],
+      ['A', 'green'],
+      ['A-', 'green'],
+      ['B', 'yellow'],
+      ['C', 'yellow'],
+      ['F', 'red'],
+      ['T', 'red'],
+      ['G', 'red'],
+      ['D', 'neutral'],
+      ['M', 'neutral'],
+      ['100', 'neutral'],
+    ])
+  })
 
   it('Mozilla Observatory: A/B/M green, C/I yellow, D/F/O red', () => {
     expectColours('MozillaObservatory', [

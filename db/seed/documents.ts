@@ -133,8 +133,7 @@ export const DEMO_DOCUMENTS: DemoDocument[] = [
   {
     fileName: 'northwind-iso-27001-certificate.pdf',
     title: 'ISO 27001 Certificate',
-    subtitle:
-      'Certificate of registration for the Information Security Management System of Northwind Cloud, Inc. to ISO/IEC 27001:2022',
+    subtitle: 'Certificate of registration for the Information Security Management System of Northwind Cloud, Inc. to ISO/IEC 27001:2022',
     classification: 'Public',
     sections: [
       {
@@ -181,8 +180,7 @@ export const DEMO_DOCUMENTS: DemoDocument[] = [
   {
     fileName: 'northwind-penetration-test-executive-summary-2026.pdf',
     title: 'Penetration Test Executive Summary 2026',
-    subtitle:
-      'Independent application and infrastructure penetration test of Northwind Platform and Northwind Mobile, January 12 to February 6, 2026',
+    subtitle: 'Independent application and infrastructure penetration test of Northwind Platform and Northwind Mobile, January 12 to February 6, 2026',
     classification: 'Confidential',
     sections: [
       {
@@ -238,8 +236,7 @@ export const DEMO_DOCUMENTS: DemoDocument[] = [
   {
     fileName: 'northwind-information-security-policy.pdf',
     title: 'Information Security Policy',
-    subtitle:
-      'The top-level policy of the Northwind Cloud information security management system. Version 4.1, approved by the Security Steering Committee',
+    subtitle: 'The top-level policy of the Northwind Cloud information security management system. Version 4.1, approved by the Security Steering Committee',
     classification: 'Confidential',
     sections: [
       {
@@ -524,8 +521,7 @@ export const DEMO_DOCUMENTS: DemoDocument[] = [
   {
     fileName: 'northwind-incident-response-plan.pdf',
     title: 'Incident Response Plan',
-    subtitle:
-      'Procedures for detecting, responding to and learning from security incidents at Northwind Cloud. Version 2.3',
+    subtitle: 'Procedures for detecting, responding to and learning from security incidents at Northwind Cloud. Version 2.3',
     classification: 'Confidential',
     sections: [
       {
@@ -586,8 +582,7 @@ export const DEMO_DOCUMENTS: DemoDocument[] = [
   {
     fileName: 'northwind-caiq-v4-questionnaire.pdf',
     title: 'CAIQ v4 Questionnaire',
-    subtitle:
-      'Northwind Cloud responses to the Consensus Assessments Initiative Questionnaire version 4 for Northwind Platform and Northwind Mobile',
+    subtitle: 'Northwind Cloud responses to the Consensus Assessments Initiative Questionnaire version 4 for Northwind Platform and Northwind Mobile',
     classification: 'Confidential',
     sections: [
       {
@@ -732,8 +727,7 @@ export const DEMO_DOCUMENTS: DemoDocument[] = [
   {
     fileName: 'northwind-architecture-overview.pdf',
     title: 'Architecture Overview',
-    subtitle:
-      'Logical and physical architecture of the Northwind Platform and Northwind Mobile, with a focus on security boundaries',
+    subtitle: 'Logical and physical architecture of the Northwind Platform and Northwind Mobile, with a focus on security boundaries',
     classification: 'Confidential',
     sections: [
       {

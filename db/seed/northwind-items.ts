@@ -102,8 +102,7 @@ export const PLATFORM_ITEMS: DemoItem[] = [
   {
     uid: 'soc-2',
     auditor: SOC2_AUDITOR,
-    explanation:
-      'Examined every year against the Security, Availability and Confidentiality criteria. The latest Type II report covers April 2025 to March 2026.',
+    explanation: 'Examined every year against the Security, Availability and Confidentiality criteria. The latest Type II report covers April 2025 to March 2026.',
   },
   {
     uid: 'iso-27001',
@@ -111,8 +110,7 @@ export const PLATFORM_ITEMS: DemoItem[] = [
     auditor: ISO_AUDITOR,
     expiresOn: ISO_EXPIRY,
     documents: [DOC.iso27001],
-    explanation:
-      'Our information security management system is certified to ISO/IEC 27001:2022 for the Northwind Platform and Northwind Mobile, certificate MCS-ISMS-24-0412.',
+    explanation: 'Our information security management system is certified to ISO/IEC 27001:2022 for the Northwind Platform and Northwind Mobile, certificate MCS-ISMS-24-0412.',
   },
   {
     uid: 'iso-27017',
@@ -129,8 +127,7 @@ export const PLATFORM_ITEMS: DemoItem[] = [
   {
     uid: 'gdpr',
     href: 'https://northwind.example/legal/dpa',
-    explanation:
-      'We act as a processor for customer data, offer a Data Processing Addendum with Standard Contractual Clauses, and host EU customers in Ireland.',
+    explanation: 'We act as a processor for customer data, offer a Data Processing Addendum with Standard Contractual Clauses, and host EU customers in Ireland.',
   },
   {
     uid: 'ccpa',
@@ -138,8 +135,7 @@ export const PLATFORM_ITEMS: DemoItem[] = [
   },
   {
     uid: 'pci-dss',
-    explanation:
-      'Card payments for self-service plans are handled by Stripe, a PCI DSS Level 1 service provider; card numbers never reach our systems.',
+    explanation: 'Card payments for self-service plans are handled by Stripe, a PCI DSS Level 1 service provider; card numbers never reach our systems.',
   },
   {
     uid: 'csa-star',
@@ -218,8 +214,7 @@ export const PLATFORM_ITEMS: DemoItem[] = [
   },
   {
     uid: 'custom-security-questionnaire',
-    explanation:
-      'Need your own questionnaire answered? Send it to security@northwind.example; most are returned within five business days.',
+    explanation: 'Need your own questionnaire answered? Send it to security@northwind.example; most are returned within five business days.',
   },
 
   // Product security
@@ -260,8 +255,7 @@ export const PLATFORM_ITEMS: DemoItem[] = [
   {
     uid: 'data-backups',
     restricted: true,
-    explanation:
-      'Continuous backups with point-in-time recovery, encrypted and copied to a separate account and region, kept for 35 days; restores are tested every quarter.',
+    explanation: 'Continuous backups with point-in-time recovery, encrypted and copied to a separate account and region, kept for 35 days; restores are tested every quarter.',
   },
   {
     uid: 'key-management',
@@ -340,7 +334,7 @@ export const PLATFORM_ITEMS: DemoItem[] = [
   // AI security
   {
     uid: 'ai-training-on-customer-data',
-    explanation: 'We never use customer data to train or fine-tune AI models, ours or anyone else\'s.',
+    explanation: "We never use customer data to train or fine-tune AI models, ours or anyone else's.",
   },
   {
     uid: 'ai-model-providers',
@@ -496,7 +490,7 @@ export const PLATFORM_ITEMS: DemoItem[] = [
   {
     uid: 'web-application-firewall',
     maturity: 'Managed',
-    explanation: 'Cloudflare\'s web application firewall filters every request to the platform and API, with managed and custom rules.',
+    explanation: "Cloudflare's web application firewall filters every request to the platform and API, with managed and custom rules.",
   },
   {
     uid: 'ddos-protection',
@@ -607,7 +601,7 @@ export const PLATFORM_ITEMS: DemoItem[] = [
   {
     uid: 'data-centre-security',
     maturity: 'Optimized',
-    explanation: 'We run no data centres of our own; AWS facilities are covered by AWS\'s SOC 2 and ISO 27001 reports, which we review every year.',
+    explanation: "We run no data centres of our own; AWS facilities are covered by AWS's SOC 2 and ISO 27001 reports, which we review every year.",
   },
   {
     uid: 'environmental-controls',
@@ -817,9 +811,7 @@ export const PLATFORM_ITEMS: DemoItem[] = [
   },
   {
     uid: 'grade-security-headers',
-    listEntries: [
-      { label: 'app.northwind.example', url: 'https://securityheaders.com/?q=app.northwind.example&followRedirects=on', grade: 'A' },
-    ],
+    listEntries: [{ label: 'app.northwind.example', url: 'https://securityheaders.com/?q=app.northwind.example&followRedirects=on', grade: 'A' }],
   },
   {
     uid: 'grade-mozilla-observatory',

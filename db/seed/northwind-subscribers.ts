@@ -6,7 +6,6 @@ import type { SubscriberSource as Source, SubscriberStatus as Status } from '../
 import type { Database } from '../index'
 import { DEMO_ADMIN_EMAIL } from './northwind'
 
-
 interface DemoSubscriber {
   email: string
   source: Source

@@ -17,8 +17,7 @@ export const ORG = {
 
 export const PORTAL = {
   portalTitle: 'Trust Center',
-  description:
-    'See how Northwind Cloud protects your data: our certifications, audit reports, security practices and the vendors we rely on.',
+  description: 'See how Northwind Cloud protects your data: our certifications, audit reports, security practices and the vendors we rely on.',
   supportMailbox: 'support@northwind.example',
   securityMailbox: 'security@northwind.example',
   termsUrl: 'https://northwind.example/legal/terms',
@@ -268,11 +267,9 @@ export const MOBILE_FAQS: DemoFaq[] = [
   },
   {
     question: 'Can Northwind Mobile work without a connection?',
-    answer:
-      'Yes. Jobs for the day are kept in an encrypted local database and changes are synchronised over TLS as soon as the device is back online.',
+    answer: 'Yes. Jobs for the day are kept in an encrypted local database and changes are synchronised over TLS as soon as the device is back online.',
   },
 ]
-
 
 export interface DemoUpdate {
   message: string
@@ -332,8 +329,7 @@ export const UPDATE_TOPICS: DemoTopic[] = [
         daysAgo: 97,
       },
       {
-        message:
-          'Northwind Mobile 5.4 for Android adds certificate pinning, closing the last open finding from this year\'s penetration test.',
+        message: "Northwind Mobile 5.4 for Android adds certificate pinning, closing the last open finding from this year's penetration test.",
         daysAgo: 148,
       },
     ],
@@ -368,8 +364,7 @@ export const UPDATE_TOPICS: DemoTopic[] = [
         email: true,
       },
       {
-        message:
-          'Twilio now delivers the SMS notifications sent to field technicians and our multi-factor authentication codes, replacing our previous SMS provider.',
+        message: 'Twilio now delivers the SMS notifications sent to field technicians and our multi-factor authentication codes, replacing our previous SMS provider.',
         daysAgo: 176,
       },
     ],
@@ -380,13 +375,11 @@ export const UPDATE_TOPICS: DemoTopic[] = [
     daysAgo: 300,
     updates: [
       {
-        message:
-          'Welcome to the Northwind Cloud Trust Center. Subscribe to hear about new reports, subprocessor changes and security advisories.',
+        message: 'Welcome to the Northwind Cloud Trust Center. Subscribe to hear about new reports, subprocessor changes and security advisories.',
         daysAgo: 290,
       },
       {
-        message:
-          'Our AI usage principles are now published under AI Security: what our AI features do, which models they use, and why your data is never used for training.',
+        message: 'Our AI usage principles are now published under AI Security: what our AI features do, which models they use, and why your data is never used for training.',
         daysAgo: 9,
       },
     ],

@@ -115,9 +115,16 @@ export async function loadReviewPage(db: Database, orgId: string, filter: Review
   const profileById = new Map(profiles.map((profile) => [profile.id, profile]))
   const requests = rows.slice(0, REQUESTS_PER_PAGE).map((row) => {
     const domain = emailDomain(row.email)
-    const extend = row.kind === 'extend' && row.member_account_id
-      ? { accountId: row.member_account_id, accountName: row.member_account_name!, profileId: row.member_profile_id, profileName: row.member_profile_id ? (profileById.get(row.member_profile_id)?.name ?? null) : null, ndaRequired: row.member_nda_required ?? false }
-      : null
+    const extend =
+      row.kind === 'extend' && row.member_account_id
+        ? {
+            accountId: row.member_account_id,
+            accountName: row.member_account_name!,
+            profileId: row.member_profile_id,
+            profileName: row.member_profile_id ? (profileById.get(row.member_profile_id)?.name ?? null) : null,
+            ndaRequired: row.member_nda_required ?? false,
+          }
+        : null
     return {
       id: row.id,
       name: fullName(row),
@@ -189,13 +196,7 @@ async function lockRequest(trx: Database, orgId: string, requestId: string) {
 /** The product a request is decided for: its own, or the org's default when its product was deleted. */
 async function requestProduct(trx: Database, request: LockedRequest) {
   if (request.product_id) return request.product_id
-  const product = await trx
-    .selectFrom('products')
-    .select('id')
-    .where('org_id', '=', request.org_id)
-    .orderBy('is_default', 'desc')
-    .orderBy('position')
-    .executeTakeFirst()
+  const product = await trx.selectFrom('products').select('id').where('org_id', '=', request.org_id).orderBy('is_default', 'desc').orderBy('position').executeTakeFirst()
   return product?.id ?? refuse(400, 'This organization has no product to grant access to.')
 }
 
@@ -347,7 +348,8 @@ export async function bulkApprove(db: Database, env: Env, staff: StaffMember, in
         const productId = await requestProduct(trx, request)
         const extend = await extendTarget(trx, request, productId)
         // An extension keeps its own profile; any other request must be for the profile's product.
-        if (productId !== profile.product_id && !extend?.profileId) refuse(400, `The request of ${fullName(request)} is for another product than the chosen profile.`, { reason: 'for another product than the chosen profile' })
+        if (productId !== profile.product_id && !extend?.profileId)
+          refuse(400, `The request of ${fullName(request)} is for another product than the chosen profile.`, { reason: 'for another product than the chosen profile' })
         return approveLocked(trx, env, staff, request, { account: 'match', profileId: profile.id, expiresAt, ndaRequired: input.ndaRequired })
       }),
     names,
@@ -360,7 +362,11 @@ export async function bulkDecline(db: Database, env: Env, staff: StaffMember, in
   const ids = await selection(db, staff.orgId, input.requestIds)
   if (!ids) return NOT_IN_ORG
   const names = await requestNames(db, ids)
-  const outcome = await eachRequest(ids, (requestId) => decide(db, async (trx) => declineLocked(trx, env, staff, await lockRequest(trx, staff.orgId, requestId), input.status)), names)
+  const outcome = await eachRequest(
+    ids,
+    (requestId) => decide(db, async (trx) => declineLocked(trx, env, staff, await lockRequest(trx, staff.orgId, requestId), input.status)),
+    names,
+  )
   return { ok: true, outcome }
 }
 

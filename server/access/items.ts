@@ -9,5 +9,14 @@ export function accessCheckedItems(db: Database) {
   return db
     .selectFrom('items')
     .leftJoin('cards', (join) => join.onRef('cards.product_id', '=', 'items.product_id').onRef('cards.kind', '=', 'items.card_kind'))
-    .select(['items.id', 'items.product_id', 'items.uid', 'items.card_kind', 'items.enabled_state', 'items.public_access', 'items.hidden', sql<boolean>`coalesce(cards.hidden, false)`.as('card_hidden')])
+    .select([
+      'items.id',
+      'items.product_id',
+      'items.uid',
+      'items.card_kind',
+      'items.enabled_state',
+      'items.public_access',
+      'items.hidden',
+      sql<boolean>`coalesce(cards.hidden, false)`.as('card_hidden'),
+    ])
 }

@@ -38,7 +38,10 @@ const ALLOWED: { file: string; reason: string; only?: RegExp }[] = [
   { file: 'server/accounts/accounts.ts', reason: 'the accounts page lists the restricted items a profile may grant, for staff' },
   { file: 'server/email/list.ts', reason: 'which staff may read a private update’s mails at /settings/outbox (staff permissions, decision 016)' },
   { file: 'server/updates/manage.ts', reason: 'the e-mail’s audience (all subscribers or a list) staff pick when publishing', only: /email\.audience/ },
-  { file: 'server/visitors/access-request.ts', reason: 'Request Access outcomes (is this requester a member, live or expired), through accessLive: who may ask, not what anyone sees' },
+  {
+    file: 'server/visitors/access-request.ts',
+    reason: 'Request Access outcomes (is this requester a member, live or expired), through accessLive: who may ask, not what anyone sees',
+  },
   { file: 'server/visitors/expiry-notices.ts', reason: 'when the "access expires soon" mail is due' },
   { file: 'server/visitors/view.ts', reason: 'the member’s own account state: the access-expired dialog' },
   {
@@ -87,12 +90,12 @@ describe('one access policy', () => {
     const examples = [
       ".where('updates.audience', '=', 'public')",
       ".where('items.public_access', '=', true)",
-      "sql`select 1 from account_products where access_expires_at > now()`",
+      'sql`select 1 from account_products where access_expires_at > now()`',
       'where not t.hidden and u.channel_portal',
       "const shown = rows.filter((row) => row.audience === 'public')",
       'if (item.hidden) continue',
-      "const live = new Date(row.access_expires_at).getTime() > Date.now()",
-      "return card.hidden ? null : card",
+      'const live = new Date(row.access_expires_at).getTime() > Date.now()',
+      'return card.hidden ? null : card',
       'const open = !access.expired',
     ]
     for (const example of examples) expect(decisionsIn('example.ts', example), example).not.toEqual([])

@@ -13,8 +13,17 @@ const item = (overrides: Partial<AccessCheckedItem> = {}): AccessCheckedItem => 
   ...overrides,
 })
 
-const staffWith = (...permissions: string[]): Viewer => ({ mode: 'Main', grants: null, liveAccount: false, staff: { id: '1', name: 'Avery Morgan', email: 'a@x.test', permissions } })
-const account: Viewer = { mode: 'AccountExternal', grants: new Map([['p1', { allRestricted: true, cardKinds: new Set(), itemUids: new Set(), canDownload: true }]]), liveAccount: true }
+const staffWith = (...permissions: string[]): Viewer => ({
+  mode: 'Main',
+  grants: null,
+  liveAccount: false,
+  staff: { id: '1', name: 'Avery Morgan', email: 'a@x.test', permissions },
+})
+const account: Viewer = {
+  mode: 'AccountExternal',
+  grants: new Map([['p1', { allRestricted: true, cardKinds: new Set(), itemUids: new Set(), canDownload: true }]]),
+  liveAccount: true,
+}
 const limited = { publicAccessLevel: 'Limited' as const }
 const restrictedFile = { links: [item({ publicAccess: false })], cardIcon: false, viewOnly: false }
 

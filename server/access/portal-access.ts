@@ -1,18 +1,7 @@
 import type { CardKind } from '../../app/lib/card-kinds'
 import type { StaffPermission } from '../../app/lib/permissions'
 import type { PortalOrg } from '../portal/resolve'
-import {
-  can,
-  canDownload,
-  cardShown,
-  itemAccess,
-  PUBLIC_VIEWER,
-  seesMinimalOnly,
-  type AccessCheckedItem,
-  type ItemAccess,
-  type Viewer,
-  updateShown,
-} from './visibility'
+import { can, canDownload, cardShown, itemAccess, PUBLIC_VIEWER, seesMinimalOnly, type AccessCheckedItem, type ItemAccess, type Viewer, updateShown } from './visibility'
 
 /** view: shown inline; download: may also be downloaded; view-only: shown, its download refused; withheld: 404. */
 export type FileAccess = 'view' | 'download' | 'view-only' | 'withheld'
@@ -49,16 +38,14 @@ export function portalAccess(viewer: Viewer, org: Pick<PortalOrg, 'publicAccessL
   const level = org.publicAccessLevel
   // Staff without a file permission get files as the public does, previewing or not.
   const lacks = (permission: 'files:view' | 'files:download') => !(viewer.staff?.permissions.includes(permission) ?? false)
-  const fileViewer = (permission: 'files:view' | 'files:download') =>
-    (viewer.mode === 'Main' || viewer.mode === 'Preview') && lacks(permission) ? PUBLIC_VIEWER : viewer
+  const fileViewer = (permission: 'files:view' | 'files:download') => ((viewer.mode === 'Main' || viewer.mode === 'Preview') && lacks(permission) ? PUBLIC_VIEWER : viewer)
   const item = (entry: AccessCheckedItem) => itemAccess(entry, viewer, level)
   return {
     mode: viewer.mode,
     can: (permission) => can(viewer, permission),
     staffDetails: viewer.mode === 'Main',
     cardShown: (card) => cardShown(card, viewer, level),
-    cardListed: (card, visible) =>
-      cardShown(card, viewer, level) && (viewer.mode === 'Main' || visible > 0 || (Boolean(card.placeholder) && level === 'Limited')),
+    cardListed: (card, visible) => cardShown(card, viewer, level) && (viewer.mode === 'Main' || visible > 0 || (Boolean(card.placeholder) && level === 'Limited')),
     item,
     canDownload(entry, viewOnly) {
       const as = fileViewer('files:download')

@@ -50,7 +50,10 @@ export interface PortalViewer extends Viewer {
  * Why bulk download is refused this viewer, or null when allowed: it is for signed-in members of a live
  * account, where the org turns it on (docs/decisions/018-bulk-download.md).
  */
-export function bulkDownloadRefusal(viewer: Pick<PortalViewer, 'mode' | 'liveAccount'> & Partial<Pick<PortalViewer, 'account'>>, enabled: boolean): 'notAllowed' | 'turnedOff' | null {
+export function bulkDownloadRefusal(
+  viewer: Pick<PortalViewer, 'mode' | 'liveAccount'> & Partial<Pick<PortalViewer, 'account'>>,
+  enabled: boolean,
+): 'notAllowed' | 'turnedOff' | null {
   if (!accountMember(viewer) || !viewer.liveAccount) return 'notAllowed'
   return enabled ? null : 'turnedOff'
 }
@@ -86,7 +89,13 @@ export async function getViewer(request: Request, db: Database, org: Pick<Portal
 export async function memberViewer(db: Database, orgId: string, member: VisitorMember): Promise<PortalViewer | null> {
   const account = await accountContext(db, orgId, member.accountId, member)
   if (!account) return null
-  return { mode: 'AccountExternal', grants: liveGrants(account, await profileGrants(db, account.access)), liveAccount: accountLive(account.access.values()), account, preview: null }
+  return {
+    mode: 'AccountExternal',
+    grants: liveGrants(account, await profileGrants(db, account.access)),
+    liveAccount: accountLive(account.access.values()),
+    account,
+    preview: null,
+  }
 }
 
 /** A staff member of the org, looking at its portal in Main mode. */

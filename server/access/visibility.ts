@@ -51,7 +51,15 @@ export interface AccessCheckedItem {
 }
 
 /** An item row as the access policy reads it. */
-export function accessChecked(row: { product_id: string; uid: string; card_kind: string; enabled_state: string; public_access: boolean; hidden: boolean; card_hidden: boolean }): AccessCheckedItem {
+export function accessChecked(row: {
+  product_id: string
+  uid: string
+  card_kind: string
+  enabled_state: string
+  public_access: boolean
+  hidden: boolean
+  card_hidden: boolean
+}): AccessCheckedItem {
   return {
     productId: row.product_id,
     uid: row.uid,

@@ -20,7 +20,6 @@ import { ACCOUNTS_PAGE_SIZE, type AccountFilters, type ExtendAccessInput, type P
 // (/accounts). Nothing here changes the public page, so no revision is bumped. Every id a form sends
 // is looked up inside the staff member's org; every change is one transaction with its audit entry.
 
-
 export type { ChangeResult }
 
 const NO_SUCH_ACCESS = 'This account has no access to this product any more.'
@@ -69,7 +68,13 @@ function matchingAccounts(db: Database, orgId: string, filters: AccountFilters) 
       eb.or([
         sql<SqlBool>`accounts.name ilike ${pattern} escape '\\'`,
         sql<SqlBool>`exists (select 1 from jsonb_array_elements_text(accounts.domains) as domain where domain like ${pattern} escape '\\')`,
-        eb.exists(eb.selectFrom('account_members').select('account_members.id').whereRef('account_members.account_id', '=', 'accounts.id').where(sql<SqlBool>`account_members.email like ${pattern} escape '\\'`)),
+        eb.exists(
+          eb
+            .selectFrom('account_members')
+            .select('account_members.id')
+            .whereRef('account_members.account_id', '=', 'accounts.id')
+            .where(sql<SqlBool>`account_members.email like ${pattern} escape '\\'`),
+        ),
       ]),
     )
   }
@@ -122,7 +127,14 @@ function accountRows(db: Database, orgId: string, shown: readonly string[]) {
       jsonArrayFrom(
         eb
           .selectFrom('account_members')
-          .select(['account_members.id', 'account_members.email', 'account_members.first_name', 'account_members.last_name', 'account_members.is_auto_approved', 'account_members.created_at'])
+          .select([
+            'account_members.id',
+            'account_members.email',
+            'account_members.first_name',
+            'account_members.last_name',
+            'account_members.is_auto_approved',
+            'account_members.created_at',
+          ])
           .whereRef('account_members.account_id', '=', 'accounts.id')
           .orderBy('account_members.created_at')
           .orderBy('account_members.email'),
@@ -170,14 +182,24 @@ async function accountsPage(db: Database, orgId: string, filters: AccountFilters
     ids = total ? await pageIds(page) : []
   }
   const pageCount = Math.max(1, Math.ceil(total / ACCOUNTS_PAGE_SIZE))
-  const accounts = ids.length ? await accountRows(db, orgId, ids.map((row) => row.id)) : []
+  const accounts = ids.length
+    ? await accountRows(
+        db,
+        orgId,
+        ids.map((row) => row.id),
+      )
+    : []
   return { accounts, total, page, pageCount, focused: false }
 }
 
 /**
  * Everything /accounts shows: a page of accounts (or one account's own page) and the profiles per product.
  */
-export async function loadAccountsPage(db: Database, orgId: string, { filters, page: wantedPage, accountId = null }: { filters: AccountFilters; page: number; accountId?: string | null }) {
+export async function loadAccountsPage(
+  db: Database,
+  orgId: string,
+  { filters, page: wantedPage, accountId = null }: { filters: AccountFilters; page: number; accountId?: string | null },
+) {
   const [org, products, profiles, listed, expiry] = await Promise.all([
     db
       .selectFrom('orgs')
@@ -197,7 +219,11 @@ export async function loadAccountsPage(db: Database, orgId: string, { filters, p
         'permission_profiles.card_kinds',
         'permission_profiles.item_uids',
         'permission_profiles.can_download',
-        eb.selectFrom('account_products').select((inner) => inner.fn.countAll<string>().as('count')).whereRef('account_products.permission_profile_id', '=', 'permission_profiles.id').as('used_by'),
+        eb
+          .selectFrom('account_products')
+          .select((inner) => inner.fn.countAll<string>().as('count'))
+          .whereRef('account_products.permission_profile_id', '=', 'permission_profiles.id')
+          .as('used_by'),
       ])
       .where('products.org_id', '=', orgId)
       .orderBy('permission_profiles.name')
@@ -345,7 +371,12 @@ export async function extendAccountAccess(db: Database, staff: StaffMember, inpu
   return change(db, async (trx) => {
     const access = await lockAccess(trx, staff.orgId, input.accountId, input.productId)
     const expiresAt = accessExpiry(input.expiresOn)
-    await trx.updateTable('account_products').set({ access_expires_at: expiresAt, expiry_notice_sent_at: null }).where('account_id', '=', access.account_id).where('product_id', '=', access.product_id).execute()
+    await trx
+      .updateTable('account_products')
+      .set({ access_expires_at: expiresAt, expiry_notice_sent_at: null })
+      .where('account_id', '=', access.account_id)
+      .where('product_id', '=', access.product_id)
+      .execute()
     await recordAudit(trx, {
       orgId: staff.orgId,
       actor: staff.email,
@@ -390,7 +421,14 @@ export async function removeAccountMember(db: Database, staff: StaffMember, memb
     const member = await trx
       .selectFrom('account_members')
       .innerJoin('accounts', 'accounts.id', 'account_members.account_id')
-      .select(['account_members.id', 'account_members.email', 'account_members.first_name', 'account_members.last_name', 'accounts.id as account_id', 'accounts.name as account_name'])
+      .select([
+        'account_members.id',
+        'account_members.email',
+        'account_members.first_name',
+        'account_members.last_name',
+        'accounts.id as account_id',
+        'accounts.name as account_name',
+      ])
       .where('account_members.id', '=', memberId)
       .where('account_members.org_id', '=', staff.orgId)
       .where('accounts.org_id', '=', staff.orgId)
@@ -429,7 +467,11 @@ async function profileValues(trx: Database, productId: string, fields: ProfileFi
 }
 
 async function refuseDuplicateName(trx: Database, productId: string, name: string, exceptId?: string) {
-  let query = trx.selectFrom('permission_profiles').select('id').where('product_id', '=', productId).where(sql<boolean>`lower(name) = lower(${name})`)
+  let query = trx
+    .selectFrom('permission_profiles')
+    .select('id')
+    .where('product_id', '=', productId)
+    .where(sql<boolean>`lower(name) = lower(${name})`)
   if (exceptId) query = query.where('id', '!=', exceptId)
   if (await query.executeTakeFirst()) refuse(400, 'A profile of this product already has this name.', { field: 'name' })
 }
@@ -451,7 +493,13 @@ export async function createPermissionProfile(db: Database, staff: StaffMember, 
       .returning('id')
       .executeTakeFirstOrThrow()
     profileId = created.id
-    await recordAudit(trx, { orgId: staff.orgId, actor: staff.email, action: 'profile.create', target: values.name, after: { profileId: created.id, productId: product.id, ...values } })
+    await recordAudit(trx, {
+      orgId: staff.orgId,
+      actor: staff.email,
+      action: 'profile.create',
+      target: values.name,
+      after: { profileId: created.id, productId: product.id, ...values },
+    })
     return `Permission profile ${values.name} created`
   })
   return result.ok ? { ...result, profileId } : result
@@ -493,7 +541,14 @@ export async function updatePermissionProfile(db: Database, staff: StaffMember, 
     const values = await profileValues(trx, profile.product_id, fields)
     await refuseDuplicateName(trx, profile.product_id, values.name, profile.id)
     await trx.updateTable('permission_profiles').set(stored(values)).where('id', '=', profile.id).execute()
-    await recordAudit(trx, { orgId: staff.orgId, actor: staff.email, action: 'profile.update', target: values.name, before: profileState(profile), after: { profileId: profile.id, ...values } })
+    await recordAudit(trx, {
+      orgId: staff.orgId,
+      actor: staff.email,
+      action: 'profile.update',
+      target: values.name,
+      before: profileState(profile),
+      after: { profileId: profile.id, ...values },
+    })
     return `Permission profile ${values.name} saved`
   })
 }
@@ -515,11 +570,21 @@ export async function deletePermissionProfile(db: Database, staff: StaffMember, 
       .orderBy('accounts.name')
       .execute()
     if (users.length) {
-      const names = users.slice(0, 3).map((user) => user.name).join(', ') + (users.length > 3 ? ` and ${users.length - 3} more` : '')
+      const names =
+        users
+          .slice(0, 3)
+          .map((user) => user.name)
+          .join(', ') + (users.length > 3 ? ` and ${users.length - 3} more` : '')
       refuse(409, `${profile.name} is used by ${users.length === 1 ? 'an account' : `${users.length} accounts`} (${names}). Give them another profile before deleting it.`)
     }
     await trx.deleteFrom('permission_profiles').where('id', '=', profile.id).execute()
-    await recordAudit(trx, { orgId: staff.orgId, actor: staff.email, action: 'profile.delete', target: profile.name, before: { profileId: profile.id, productId: profile.product_id, ...profileState(profile) } })
+    await recordAudit(trx, {
+      orgId: staff.orgId,
+      actor: staff.email,
+      action: 'profile.delete',
+      target: profile.name,
+      before: { profileId: profile.id, productId: profile.product_id, ...profileState(profile) },
+    })
     return `Permission profile ${profile.name} deleted`
   })
 }

@@ -1,7 +1,6 @@
 import type { Database } from '../../db/index'
 import { isUuid } from '../http/query'
 
-
 /**
  * A permission profile of one of the org's products (of `productId` when given), or undefined: the one
  * check every form naming a profile goes through, so another org's profile is never taken. An id that is

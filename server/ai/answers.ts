@@ -40,14 +40,21 @@ async function retrieveSources(db: Database, scope: SearchScope, question: strin
   if (!query) return []
   // A few of every group, so a question about a document is not crowded out by items, then the best overall.
   const { rows } = await matches(db, scope, query, { offset: 0, limit: count })
-  const open = rows.filter((row) => !row.locked).sort((a, b) => b.rank - a.rank).slice(0, count)
+  const open = rows
+    .filter((row) => !row.locked)
+    .sort((a, b) => b.rank - a.rank)
+    .slice(0, count)
   if (!open.length) return []
   const [hits, bodies] = await Promise.all([
     hydrate(db, scope, query, open),
     db
       .selectFrom('search_entries')
       .select(['id', 'title', sql<string>`left(body, ${SOURCE_CHARS})`.as('body')])
-      .where('id', 'in', open.map((row) => row.entry_id))
+      .where(
+        'id',
+        'in',
+        open.map((row) => row.entry_id),
+      )
       .execute(),
   ])
   const body = new Map(bodies.map((row) => [row.id, row]))

@@ -143,7 +143,10 @@ async function periodTotals(db: Database, orgId: string, since: Date | null) {
 export async function dailyFetches(db: Database, orgId: string, now = new Date()) {
   const start = periodStart('30d', now)!
   const day = sql<string>`to_char(fetches.created_at at time zone 'UTC', 'YYYY-MM-DD')`
-  const rows = await countedFetches(db, orgId, start).select([day.as('day'), views.as('views'), downloads.as('downloads')]).groupBy(day).execute()
+  const rows = await countedFetches(db, orgId, start)
+    .select([day.as('day'), views.as('views'), downloads.as('downloads')])
+    .groupBy(day)
+    .execute()
   const byDay = new Map(rows.map((row) => [row.day, row]))
   return Array.from({ length: CHART_DAYS }, (_, index) => {
     const date = new Date(start.getTime() + index * DAY).toISOString().slice(0, 10)
@@ -176,7 +179,11 @@ async function documentsPage(db: Database, orgId: string, since: Date | null, wa
     .limit(ANALYTICS_PAGE_SIZE)
     .offset(offset)
     .execute()
-  const titles = await itemTitles(db, orgId, rows.map((row) => row.item_uid))
+  const titles = await itemTitles(
+    db,
+    orgId,
+    rows.map((row) => row.item_uid),
+  )
   return {
     page,
     pageCount,
@@ -306,7 +313,11 @@ export async function recentDocumentsOpened(db: Database, orgId: string, account
     .where('accounts.org_id', '=', orgId)
     .where('accounts.id', 'in', accountIds)
     .execute()
-  const titles = await itemTitles(db, orgId, rows.map((row) => row.item_uid))
+  const titles = await itemTitles(
+    db,
+    orgId,
+    rows.map((row) => row.item_uid),
+  )
   const byAccount = new Map<string, { entries: DocumentOpened[]; hasMore: boolean }>()
   for (const row of rows) {
     const list = byAccount.get(row.owner) ?? { entries: [], hasMore: false }
@@ -331,7 +342,11 @@ export async function listDocumentsOpened(db: Database, orgId: string, accountId
     .limit(OPENED_PAGE_SIZE + 1)
     .offset((page - 1) * OPENED_PAGE_SIZE)
     .execute()
-  const titles = await itemTitles(db, orgId, rows.map((row) => row.item_uid))
+  const titles = await itemTitles(
+    db,
+    orgId,
+    rows.map((row) => row.item_uid),
+  )
   return { page, hasMore: rows.length > OPENED_PAGE_SIZE, entries: rows.slice(0, OPENED_PAGE_SIZE).map((row) => fetchEntry(row, titles)) }
 }
 
@@ -361,7 +376,12 @@ export function documentFetchesCsvStream(db: Database, orgId: string, period: An
       .limit(chunkSize)
     if (after) query = query.where(sql<SqlBool>`(fetches.created_at, fetches.id) < (${after.at}::timestamptz, ${after.id}::uuid)`)
     const rows = await query.execute()
-    await itemTitles(db, orgId, rows.map((row) => row.item_uid), titles)
+    await itemTitles(
+      db,
+      orgId,
+      rows.map((row) => row.item_uid),
+      titles,
+    )
     const last = rows.at(-1)
     return {
       rows: rows.length,

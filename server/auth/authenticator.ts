@@ -19,14 +19,11 @@ export function staffAuthenticator(db: Database) {
   const authenticator = new Authenticator<AuthenticatedStaff>()
   authenticator.use(
     new FormStrategy(async ({ form }) => {
-      const email = String(form.get('email') ?? '').trim().toLowerCase()
+      const email = String(form.get('email') ?? '')
+        .trim()
+        .toLowerCase()
       const password = String(form.get('password') ?? '')
-      const candidates = await db
-        .selectFrom('staff_members')
-        .select(['id', 'org_id', 'password_hash'])
-        .where('email', '=', email)
-        .where('password_hash', 'is not', null)
-        .execute()
+      const candidates = await db.selectFrom('staff_members').select(['id', 'org_id', 'password_hash']).where('email', '=', email).where('password_hash', 'is not', null).execute()
       if (!candidates.length) {
         await verifyPassword(await unknownEmailHash(), password)
         throw new LoginError('Invalid email or password.')

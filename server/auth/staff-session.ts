@@ -16,7 +16,6 @@ export interface StaffMember {
   sessionId: string
 }
 
-
 /** A new session row; the cookie holds the token, the database only its hash. */
 export async function createStaffSession(db: Database, env: Env, staffMemberId: string, request: Request, clientAddress?: string) {
   const token = newToken()
@@ -39,14 +38,7 @@ export async function getStaffMember(db: Database, request: Request): Promise<St
   const row = await db
     .selectFrom('staff_sessions')
     .innerJoin('staff_members', 'staff_members.id', 'staff_sessions.staff_member_id')
-    .select([
-      'staff_sessions.id as session_id',
-      'staff_members.id',
-      'staff_members.org_id',
-      'staff_members.email',
-      'staff_members.name',
-      'staff_members.permissions',
-    ])
+    .select(['staff_sessions.id as session_id', 'staff_members.id', 'staff_members.org_id', 'staff_members.email', 'staff_members.name', 'staff_members.permissions'])
     .where('staff_sessions.id', '=', hashToken(token))
     .where('staff_sessions.expires_at', '>', new Date())
     .executeTakeFirst()

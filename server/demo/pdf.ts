@@ -34,12 +34,7 @@ const HEADING_SIZE = 14
 const HEADING_LEADING = 19
 const BULLET_INDENT = 14
 
-const hex = (value: string): RGB =>
-  rgb(
-    parseInt(value.slice(1, 3), 16) / 255,
-    parseInt(value.slice(3, 5), 16) / 255,
-    parseInt(value.slice(5, 7), 16) / 255,
-  )
+const hex = (value: string): RGB => rgb(parseInt(value.slice(1, 3), 16) / 255, parseInt(value.slice(3, 5), 16) / 255, parseInt(value.slice(5, 7), 16) / 255)
 
 const COLORS = {
   brand: hex('#1d4ed8'),
@@ -54,21 +49,19 @@ const COLORS = {
   white: rgb(1, 1, 1),
 }
 
-const CLASSIFICATION_STYLE: Record<DemoPdfClassification, { color: RGB; tint: RGB; notice: (org: string) => string }> =
-  {
-    Confidential: {
-      color: hex('#b91c1c'),
-      tint: hex('#fef2f2'),
-      notice: (org) =>
-        `This document contains confidential information belonging to ${org}. It is shared under a non-disclosure agreement for the sole purpose of evaluating ${org}'s security and compliance posture and must not be copied or distributed further without written permission.`,
-    },
-    Public: {
-      color: hex('#15803d'),
-      tint: hex('#f0fdf4'),
-      notice: (org) =>
-        `This document has been approved by ${org} for public distribution. It may be shared freely in its complete and unmodified form.`,
-    },
-  }
+const CLASSIFICATION_STYLE: Record<DemoPdfClassification, { color: RGB; tint: RGB; notice: (org: string) => string }> = {
+  Confidential: {
+    color: hex('#b91c1c'),
+    tint: hex('#fef2f2'),
+    notice: (org) =>
+      `This document contains confidential information belonging to ${org}. It is shared under a non-disclosure agreement for the sole purpose of evaluating ${org}'s security and compliance posture and must not be copied or distributed further without written permission.`,
+  },
+  Public: {
+    color: hex('#15803d'),
+    tint: hex('#f0fdf4'),
+    notice: (org) => `This document has been approved by ${org} for public distribution. It may be shared freely in its complete and unmodified form.`,
+  },
+}
 
 // ---------------------------------------------------------------------------------------------
 // Text layout
@@ -153,9 +146,7 @@ function truncate(text: string, font: PDFFont, size: number, maxWidth: number): 
 }
 
 function formatDate(date: Date): string {
-  return new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' }).format(
-    date,
-  )
+  return new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' }).format(date)
 }
 
 // Rounded square with an "N" stroke: the same mark as public/favicon.svg, on a 32-unit grid.

@@ -80,10 +80,7 @@ export async function seedProductCatalogue(db: Database, productId: string) {
  * Seeds the demo org when the database has no org yet. Returns the demo sign-in (for the start-up
  * banner) when the demo admin exists, undefined when this database belongs to someone else.
  */
-export async function seedDemoIfEmpty(
-  db: Database,
-  env: StoreEnv & Pick<Env, 'DEMO_ADMIN_PASSWORD'>,
-): Promise<DemoCredentials | undefined> {
+export async function seedDemoIfEmpty(db: Database, env: StoreEnv & Pick<Env, 'DEMO_ADMIN_PASSWORD'>): Promise<DemoCredentials | undefined> {
   const credentials = { email: DEMO_ADMIN_EMAIL, password: env.DEMO_ADMIN_PASSWORD }
   if (!(await isEmpty(db))) return (await demoAdminExists(db)) ? credentials : undefined
 
@@ -194,9 +191,18 @@ export async function seedDemoIfEmpty(
     await enableItems(trx, productIds.platform, PLATFORM_ITEMS, fileIds, ago)
     await enableItems(trx, productIds.mobile, MOBILE_ITEMS, fileIds, ago)
 
-    await insertSubprocessors(trx, productIds.platform, SUBPROCESSORS.map((s) => s.slug), ago)
+    await insertSubprocessors(
+      trx,
+      productIds.platform,
+      SUBPROCESSORS.map((s) => s.slug),
+      ago,
+    )
     await insertSubprocessors(trx, productIds.mobile, MOBILE_SUBPROCESSORS, ago)
-    await insertTrustedBy(trx, productIds.platform, TRUSTED_BY.map((c) => c.name))
+    await insertTrustedBy(
+      trx,
+      productIds.platform,
+      TRUSTED_BY.map((c) => c.name),
+    )
     await insertTrustedBy(trx, productIds.mobile, MOBILE_TRUSTED_BY)
     await insertFaqs(trx, productIds.platform, FAQS)
     await insertFaqs(trx, productIds.mobile, MOBILE_FAQS)
@@ -304,7 +310,10 @@ export async function seedDemoIfEmpty(
       })
       .execute()
     await seedSubscribers(trx, org.id)
-    await trx.insertInto('tprm_partners').values(TPRM_PARTNERS.map((partner) => ({ org_id: org.id, ...partner }))).execute()
+    await trx
+      .insertInto('tprm_partners')
+      .values(TPRM_PARTNERS.map((partner) => ({ org_id: org.id, ...partner })))
+      .execute()
 
     return true
   })

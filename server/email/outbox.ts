@@ -234,7 +234,10 @@ export async function claimDueBatches(db: Database, limit: number, lockSeconds: 
     const contentIds = [...new Set(claimedRows.flatMap((row) => (row.content_id ? [row.content_id] : [])))]
     const contents = new Map(
       contentIds.length
-        ? (await trx.selectFrom('outbox_contents').select(['id', 'subject', 'text_body', 'html_body', 'headers']).where('id', 'in', contentIds).execute()).map((content) => [content.id, content])
+        ? (await trx.selectFrom('outbox_contents').select(['id', 'subject', 'text_body', 'html_body', 'headers']).where('id', 'in', contentIds).execute()).map((content) => [
+            content.id,
+            content,
+          ])
         : [],
     )
     const rows = claimedRows.map((row) => {
@@ -271,7 +274,9 @@ export async function claimDueBatches(db: Database, limit: number, lockSeconds: 
 /** The idempotency key of rows sent together: the row id of one, a hash of the sorted ids of several. */
 export function batchKey(ids: readonly string[]) {
   if (ids.length === 1) return ids[0]
-  return `batch-${createHash('sha256').update([...ids].sort().join(',')).digest('hex')}`
+  return `batch-${createHash('sha256')
+    .update([...ids].sort().join(','))
+    .digest('hex')}`
 }
 
 /** Claims due rows as one list (claimDueBatches without the batches), oldest first. */

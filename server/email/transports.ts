@@ -201,7 +201,11 @@ function smtpTransport(url: string, from: string): EmailTransport {
       const deliver = async () => {
         for (let index = next++; index < messages.length; index = next++) {
           if (Date.now() > startBy) outcomes[index] = { status: 'not-started' }
-          else outcomes[index] = await send(messages[index]).then((sent) => ({ status: 'sent' as const, ...sent }), (error: unknown) => ({ status: 'failed' as const, error }))
+          else
+            outcomes[index] = await send(messages[index]).then(
+              (sent) => ({ status: 'sent' as const, ...sent }),
+              (error: unknown) => ({ status: 'failed' as const, error }),
+            )
         }
       }
       await Promise.all(Array.from({ length: Math.min(SMTP_CONNECTIONS, messages.length) }, deliver))
@@ -219,9 +223,7 @@ function smtpTransport(url: string, from: string): EmailTransport {
  * is no List-Id. Anything else (a name in another script) is left to nodemailer to encode.
  */
 function smtpHeaders(headers: Record<string, string>) {
-  return Object.fromEntries(
-    Object.entries(headers).map(([name, value]) => [name, /^[\x20-\x7e]{0,900}$/.test(value) ? { prepared: true, value } : value]),
-  )
+  return Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, /^[\x20-\x7e]{0,900}$/.test(value) ? { prepared: true, value } : value]))
 }
 
 function logTransport(): EmailTransport {

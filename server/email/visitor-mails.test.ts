@@ -43,21 +43,61 @@ const invite = (inviterName: string) => ({ inviterName, accountName: 'Acme Corp'
 
 /** Every builder, called with a first name (or inviter name) that a test picks, and the link it must carry. */
 const builders: Record<string, { build: (name: string, on?: MailOrg) => Mail; subject: string; link: string | null; button: string | null }> = {
-  requestReceivedMail: { build: (name, on = org) => requestReceivedMail(on, person(name)), subject: "Your access request to Northwind Cloud's Trust Center", link: null, button: null },
-  newRequestMail: { build: (name, on = org) => newRequestMail(on, request(name), REVIEW), subject: 'New access request from Ann Lee (Acme Corp)', link: REVIEW, button: 'Review request' },
-  approvedMail: { build: (name, on = org) => approvedMail(on, person(name), LOGIN, 15), subject: "Your access to Northwind Cloud's Trust Center has been approved", link: LOGIN, button: 'Open the Trust Center' },
+  requestReceivedMail: {
+    build: (name, on = org) => requestReceivedMail(on, person(name)),
+    subject: "Your access request to Northwind Cloud's Trust Center",
+    link: null,
+    button: null,
+  },
+  newRequestMail: {
+    build: (name, on = org) => newRequestMail(on, request(name), REVIEW),
+    subject: 'New access request from Ann Lee (Acme Corp)',
+    link: REVIEW,
+    button: 'Review request',
+  },
+  approvedMail: {
+    build: (name, on = org) => approvedMail(on, person(name), LOGIN, 15),
+    subject: "Your access to Northwind Cloud's Trust Center has been approved",
+    link: LOGIN,
+    button: 'Open the Trust Center',
+  },
   declinedMail: { build: (name, on = org) => declinedMail(on, person(name)), subject: "Update on your access request to Northwind Cloud's Trust Center", link: null, button: null },
-  loginLinkMail: { build: (name, on = org) => loginLinkMail(on, person(name), LOGIN, 15), subject: "Your login link for Northwind Cloud's Trust Center", link: LOGIN, button: 'Log in' },
-  colleagueInviteMail: { build: (name, on = org) => colleagueInviteMail(on, invite(name), INVITE), subject: "Ann invited you to Northwind Cloud's Trust Center", link: INVITE, button: 'Request access' },
+  loginLinkMail: {
+    build: (name, on = org) => loginLinkMail(on, person(name), LOGIN, 15),
+    subject: "Your login link for Northwind Cloud's Trust Center",
+    link: LOGIN,
+    button: 'Log in',
+  },
+  colleagueInviteMail: {
+    build: (name, on = org) => colleagueInviteMail(on, invite(name), INVITE),
+    subject: "Ann invited you to Northwind Cloud's Trust Center",
+    link: INVITE,
+    button: 'Request access',
+  },
   accessExpiringMail: {
     build: (name, on = org) => accessExpiringMail(on, person(name), 'March 4, 2027', on.portalUrl),
     subject: "Your access to Northwind Cloud's Trust Center ends on March 4, 2027",
     link: org.portalUrl,
     button: 'Extend access',
   },
-  accessExpiredMail: { build: (name, on = org) => accessExpiredMail(on, person(name), LOGIN, 15), subject: "Your access to Northwind Cloud's Trust Center has expired", link: LOGIN, button: 'Log in to extend access' },
-  requestPendingMail: { build: (name, on = org) => requestPendingMail(on, person(name)), subject: "Your access request to Northwind Cloud's Trust Center is waiting for review", link: null, button: null },
-  extendRequestMail: { build: (name, on = org) => extendRequestMail(on, member(name), REVIEW), subject: 'Access extension request from Ann Lee (Acme Corp)', link: REVIEW, button: 'Review request' },
+  accessExpiredMail: {
+    build: (name, on = org) => accessExpiredMail(on, person(name), LOGIN, 15),
+    subject: "Your access to Northwind Cloud's Trust Center has expired",
+    link: LOGIN,
+    button: 'Log in to extend access',
+  },
+  requestPendingMail: {
+    build: (name, on = org) => requestPendingMail(on, person(name)),
+    subject: "Your access request to Northwind Cloud's Trust Center is waiting for review",
+    link: null,
+    button: null,
+  },
+  extendRequestMail: {
+    build: (name, on = org) => extendRequestMail(on, member(name), REVIEW),
+    subject: 'Access extension request from Ann Lee (Acme Corp)',
+    link: REVIEW,
+    button: 'Review request',
+  },
 }
 
 const imgSources = (html: string) => [...html.matchAll(/<img\b[^>]*>/gi)].map(([tag]) => /\ssrc="([^"]*)"/.exec(tag)?.[1])

@@ -106,7 +106,10 @@ export function accessExpiredMail(org: MailOrg, to: { firstName: string }, login
   return brandedMail(org, {
     subject: `Your access to ${center} has expired`,
     heading: 'Your access has expired',
-    paragraphs: [greeting(to.firstName), `Your access to ${center} has expired. To ask the ${oneLine(org.name)} team to extend it, log in with the button below and choose Extend access.`],
+    paragraphs: [
+      greeting(to.firstName),
+      `Your access to ${center} has expired. To ask the ${oneLine(org.name)} team to extend it, log in with the button below and choose Extend access.`,
+    ],
     button: { label: 'Log in to extend access', href: loginUrl },
     note: `${linkNote(minutes)} If you did not ask for this, you can ignore this e-mail.`,
   })

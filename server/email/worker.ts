@@ -43,9 +43,7 @@ export async function processOutbox(db: Database, env: TransportEnv, transport: 
     result.claimed += batch.emails.length
     const messages = batch.emails.map((email) => outgoing(email, env))
     const outcomes =
-      messages.length > 1 && transport.sendBatch
-        ? await transport.sendBatch(messages, { idempotencyKey: batch.key, startBy })
-        : await sendOneByOne(transport, messages, startBy)
+      messages.length > 1 && transport.sendBatch ? await transport.sendBatch(messages, { idempotencyKey: batch.key, startBy }) : await sendOneByOne(transport, messages, startBy)
     await record(db, transport, batch.emails, outcomes, result)
   }
   return result

@@ -14,9 +14,7 @@ export function faqsCsvResponse(db: Database, product: { id: string; slug: strin
       .selectFrom('faqs')
       .select(['id', 'position', 'question', 'answer', 'comment'])
       .where('product_id', '=', product.id)
-      .$if(after !== null, (query) =>
-        query.where((eb) => eb.or([eb('position', '>', after!.position), eb.and([eb('position', '=', after!.position), eb('id', '>', after!.id)])])),
-      )
+      .$if(after !== null, (query) => query.where((eb) => eb.or([eb('position', '>', after!.position), eb.and([eb('position', '=', after!.position), eb('id', '>', after!.id)])])))
       .orderBy('position')
       .orderBy('id')
       .limit(EXPORT_PAGE)

@@ -153,7 +153,10 @@ export function createFaq(editor: FaqEditor, productId: string, fields: FaqField
       .values({ product_id: product.id, question: fields.question, answer: fields.answer, comment: fields.comment, position })
       .returning('id')
       .executeTakeFirstOrThrow()
-    return { product, audited: { message: 'Question added', action: 'faq.create', target: fields.question, after: { productId: product.id, ...snapshot({ id, ...fields }) }, faqId: id } }
+    return {
+      product,
+      audited: { message: 'Question added', action: 'faq.create', target: fields.question, after: { productId: product.id, ...snapshot({ id, ...fields }) }, faqId: id },
+    }
   })
 }
 
@@ -220,6 +223,9 @@ export async function importFaqs(editor: FaqEditor, productId: string, file: { n
       .values(entries.map((entry, index) => ({ product_id: product.id, question: entry.question, answer: entry.answer, comment: entry.comment, position: first + index })))
       .execute()
     const count = `${entries.length} ${entries.length === 1 ? 'question' : 'questions'}`
-    return { product, audited: { message: `${count} imported`, action: 'faq.import', target: oneLine(file.name).slice(0, 200), after: { productId: product.id, count: entries.length } } }
+    return {
+      product,
+      audited: { message: `${count} imported`, action: 'faq.import', target: oneLine(file.name).slice(0, 200), after: { productId: product.id, count: entries.length } },
+    }
   })
 }

@@ -23,7 +23,14 @@ export type BulkRefusal = { ok: false; status: 400 | 403 | 404 | 503; message: s
 
 /** One document of the archive: a stored file, or a bridge letter generated for it. */
 export type BulkDocument =
-  | { kind: 'file'; id: string; name: string; file: { id: string; sha256: string; original_name: string; content_type: string; size_bytes: number }; public: boolean; itemUid: string | null }
+  | {
+      kind: 'file'
+      id: string
+      name: string
+      file: { id: string; sha256: string; original_name: string; content_type: string; size_bytes: number }
+      public: boolean
+      itemUid: string | null
+    }
   | { kind: 'letter'; id: string; name: string; letter: LetterSource; public: boolean }
 
 type Unnamed = BulkDocument extends infer Entry ? (Entry extends BulkDocument ? Omit<Entry, 'name'> : never) : never

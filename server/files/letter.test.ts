@@ -7,8 +7,7 @@ const letter = (overrides: Partial<BridgeLetter> = {}): BridgeLetter => ({
   orgName: 'Northwind Cloud',
   itemTitle: 'SOC 2 Type II',
   letterType: 'SOC 2',
-  letterContent:
-    'Management is not aware of any material changes to the system of internal control.\n\nThis letter bridges the gap until the next report is issued.',
+  letterContent: 'Management is not aware of any material changes to the system of internal control.\n\nThis letter bridges the gap until the next report is issued.',
   signerName: 'Dana Whitfield',
   signerTitle: 'Chief Information Security Officer',
   periodStart: new Date('2026-03-31T00:00:00Z'),

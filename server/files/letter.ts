@@ -34,7 +34,10 @@ export function bridgeLetterFileName(orgName: string, itemTitle: string): string
     .replace(/[/\\:*?"<>|]/g, '-')
     .replace(/-{2,}/g, '-')
     .replace(/^[.-]+/, '')
-  const short = [...name].slice(0, MAX_NAME_LENGTH).join('').replace(/[.-]+$/, '')
+  const short = [...name]
+    .slice(0, MAX_NAME_LENGTH)
+    .join('')
+    .replace(/[.-]+$/, '')
   return `${short || 'bridge-letter'}.pdf`
 }
 
@@ -107,9 +110,7 @@ export async function bridgeLetterPdf(letter: BridgeLetter): Promise<Uint8Array>
   line(heading, bold, 20, INK)
   y -= 4
   line(letter.orgName, bold, 13, INK)
-  const period = letter.periodStart
-    ? `Period covered: ${letterDate(letter.periodStart)} to ${letterDate(letter.date)}`
-    : `Period covered: through ${letterDate(letter.date)}`
+  const period = letter.periodStart ? `Period covered: ${letterDate(letter.periodStart)} to ${letterDate(letter.date)}` : `Period covered: through ${letterDate(letter.date)}`
   line(period, regular, BODY_SIZE, MUTED)
   line(`Report: ${letter.itemTitle}`, regular, BODY_SIZE, MUTED)
   y -= 12

@@ -139,7 +139,11 @@ async function bumpLinkedProducts(trx: Database, fileId: string) {
 /** Sets whether visitors may download a document or only view it. */
 export async function setDocumentAccessType(db: Database, staff: StaffMember, fileId: string, accessType: DocumentAccessType, meta: AuditMeta = {}): Promise<Outcome> {
   return db.transaction().execute(async (trx) => {
-    const file = await documentsOf(trx, staff.orgId).select(['files.id', 'files.original_name', 'files.document_access_type']).where('files.id', '=', fileId).forUpdate().executeTakeFirst()
+    const file = await documentsOf(trx, staff.orgId)
+      .select(['files.id', 'files.original_name', 'files.document_access_type'])
+      .where('files.id', '=', fileId)
+      .forUpdate()
+      .executeTakeFirst()
     if (!file) return { ok: false, status: 404, message: 'This document no longer exists' }
     await trx.updateTable('files').set({ document_access_type: accessType }).where('id', '=', file.id).execute()
     await bumpLinkedProducts(trx, file.id)

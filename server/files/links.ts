@@ -11,7 +11,6 @@ export class DocumentLinkError extends Error {
   }
 }
 
-
 export interface DocumentLinkChanges {
   /** Documents newly linked, in the order they were appended. */
   linked: { id: string; name: string }[]
@@ -43,9 +42,7 @@ export async function applyDocumentLinks(trx: Database, changes: { itemId: strin
   const names = new Map(files.map((file) => [file.id, file.original_name]))
   if (names.size !== ids.length) throw new DocumentLinkError('A chosen document no longer exists')
 
-  const unlinked = unlink.length
-    ? await trx.deleteFrom('item_files').where('item_id', '=', item.id).where('file_id', 'in', unlink).returning('file_id').execute()
-    : []
+  const unlinked = unlink.length ? await trx.deleteFrom('item_files').where('item_id', '=', item.id).where('file_id', 'in', unlink).returning('file_id').execute() : []
 
   const linked: string[] = []
   if (link.length) {

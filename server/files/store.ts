@@ -68,7 +68,11 @@ export const spoolDirectory = (dataDir: string) => path.join(dataDir, 'tmp')
  * Writes a stream to a new file under `dir`, hashing and counting as it goes; stops and removes the file
  * once it passes `maxBytes` (SpoolTooLarge). The caller removes the spool when done (removeSpool).
  */
-export async function spoolStream(source: ReadableStream<Uint8Array> | AsyncIterable<Uint8Array> | Readable, dir: string, maxBytes = Number.POSITIVE_INFINITY): Promise<SpooledFile> {
+export async function spoolStream(
+  source: ReadableStream<Uint8Array> | AsyncIterable<Uint8Array> | Readable,
+  dir: string,
+  maxBytes = Number.POSITIVE_INFINITY,
+): Promise<SpooledFile> {
   await mkdir(dir, { recursive: true, mode: 0o700 })
   const file = path.join(dir, `spool-${randomUUID()}`)
   const hash = createHash('sha256')

@@ -133,7 +133,12 @@ export function sanitiseFileName(name: string) {
   const characters = [...cleaned]
   if (characters.length <= MAX_NAME_LENGTH) return cleaned
   const extension = /(\.[^.\s]{1,10})$/.exec(cleaned)?.[1] ?? ''
-  return characters.slice(0, MAX_NAME_LENGTH - extension.length).join('').trimEnd() + extension
+  return (
+    characters
+      .slice(0, MAX_NAME_LENGTH - extension.length)
+      .join('')
+      .trimEnd() + extension
+  )
 }
 
 export interface UploadedDocument {

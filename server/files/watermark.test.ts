@@ -67,12 +67,7 @@ describe('stampPdf', () => {
   })
 
   it('draws the bands inside the visible page, reading up and to the right, on rotated and offset pages', async () => {
-    const original = await samplePdf([
-      { rotate: 90 },
-      { rotate: 180, offset: [200, -300] },
-      { size: [842, 595], rotate: 270, offset: [-50, 40] },
-      { size: [842, 595] },
-    ])
+    const original = await samplePdf([{ rotate: 90 }, { rotate: 180, offset: [200, -300] }, { size: [842, 595], rotate: 270, offset: [-50, 40] }, { size: [842, 595] }])
     const doc = await getDocumentProxy((await stampPdf(original, stamp))!, { verbosity: 0 })
     try {
       for (let number = 1; number <= doc.numPages; number++) {
@@ -118,7 +113,14 @@ describe('stampPdf', () => {
 })
 
 function multiply(m: number[], n: number[]): number[] {
-  return [m[0] * n[0] + m[2] * n[1], m[1] * n[0] + m[3] * n[1], m[0] * n[2] + m[2] * n[3], m[1] * n[2] + m[3] * n[3], m[0] * n[4] + m[2] * n[5] + m[4], m[1] * n[4] + m[3] * n[5] + m[5]]
+  return [
+    m[0] * n[0] + m[2] * n[1],
+    m[1] * n[0] + m[3] * n[1],
+    m[0] * n[2] + m[2] * n[3],
+    m[1] * n[2] + m[3] * n[3],
+    m[0] * n[4] + m[2] * n[5] + m[4],
+    m[1] * n[4] + m[3] * n[5] + m[5],
+  ]
 }
 
 describe('watermarkCache', () => {

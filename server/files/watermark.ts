@@ -17,7 +17,10 @@ const OPACITY = 0.18
 
 function stampText(stamp: Stamp, font: PDFFont): string {
   const separator = font.getCharacterSet().includes(0xb7) ? ' \u00b7 ' : ' - '
-  return [stamp.email, stamp.company, letterDate(stamp.date)].map((part) => sanitize(part, font)).filter(Boolean).join(separator)
+  return [stamp.email, stamp.company, letterDate(stamp.date)]
+    .map((part) => sanitize(part, font))
+    .filter(Boolean)
+    .join(separator)
 }
 
 /**

@@ -303,7 +303,7 @@ export async function centralHeaderSignatures(bytes: Uint8Array, max: number) {
 
 /** The uncompressed size in an entry's ZIP64 extra field (its first value); 2^53 when there is none. */
 function zip64Size(view: DataView, extra: number, length: number) {
-  for (let at = extra; at + 4 <= extra + length && at + 4 <= view.byteLength; ) {
+  for (let at = extra; at + 4 <= extra + length && at + 4 <= view.byteLength;) {
     const id = view.getUint16(at, true)
     const size = view.getUint16(at + 2, true)
     if (id === 0x0001 && size >= 8 && at + 12 <= view.byteLength) return Number(view.getBigUint64(at + 4, true))

@@ -9,7 +9,10 @@ export function clientAddress(req: Pick<IncomingMessage, 'headers'> & { socket: 
   const peer = normaliseAddress(req.socket.remoteAddress) ?? 'unknown'
   if (trustedHops <= 0) return peer
   const header = req.headers['x-forwarded-for']
-  const forwarded = (Array.isArray(header) ? header.join(',') : (header ?? '')).split(',').map((entry) => entry.trim()).filter(Boolean)
+  const forwarded = (Array.isArray(header) ? header.join(',') : (header ?? ''))
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean)
   const chain = [...forwarded, peer]
   // chain[last] is our peer (the nearest proxy); each trusted hop vouches for the entry before it.
   const candidate = chain[Math.max(0, chain.length - 1 - trustedHops)]
@@ -37,5 +40,8 @@ export function throttledAddress(clientAddress: string) {
   const left = head ? head.split(':') : []
   const right = tail ? tail.split(':') : []
   const groups = tail === undefined ? left : [...left, ...Array<string>(8 - left.length - right.length).fill('0'), ...right]
-  return `${groups.slice(0, 4).map((group) => Number.parseInt(group, 16).toString(16)).join(':')}::/64`
+  return `${groups
+    .slice(0, 4)
+    .map((group) => Number.parseInt(group, 16).toString(16))
+    .join(':')}::/64`
 }

@@ -6,8 +6,7 @@ import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { fieldNameProblem, FORM_LIMITS, parseForm, readForm, readUploadForm, schemaFieldNames } from './forms'
 
-const post = (body: string, type = 'application/x-www-form-urlencoded') =>
-  new Request('http://localhost/', { method: 'POST', headers: { 'content-type': type }, body })
+const post = (body: string, type = 'application/x-www-form-urlencoded') => new Request('http://localhost/', { method: 'POST', headers: { 'content-type': type }, body })
 
 describe('form bodies', () => {
   it('answers 400, not 500, for a form it cannot read', async () => {
@@ -102,7 +101,11 @@ describe('readUploadForm', () => {
     const form = new FormData()
     form.append('file', new File([pdf(1000)], 'a.pdf'))
     form.append('other', new File([pdf(1000)], 'b.pdf'))
-    expect(await readUploadForm(multipart(form), { fileField: 'file', maxFileSize: 1024 * 1024, spoolDir: dir })).toMatchObject({ ok: false, status: 400, problem: 'too-many-files' })
+    expect(await readUploadForm(multipart(form), { fileField: 'file', maxFileSize: 1024 * 1024, spoolDir: dir })).toMatchObject({
+      ok: false,
+      status: 400,
+      problem: 'too-many-files',
+    })
     const cut = new Request('http://localhost/documents', {
       method: 'POST',
       headers: { 'content-type': 'multipart/form-data; boundary=x' },
@@ -111,7 +114,11 @@ describe('readUploadForm', () => {
     expect(await readUploadForm(cut, { fileField: 'file', maxFileSize: 1024 * 1024, spoolDir: dir })).toMatchObject({ ok: false, status: 400, problem: 'unreadable' })
     expect(readdirSync(dir)).toEqual([])
     // A small form without a file (delete, change a setting) is read as any form.
-    const plain = await readUploadForm(new Request('http://localhost/documents', { method: 'POST', body: new URLSearchParams({ intent: 'delete' }) }), { fileField: 'file', maxFileSize: 1, spoolDir: dir })
+    const plain = await readUploadForm(new Request('http://localhost/documents', { method: 'POST', body: new URLSearchParams({ intent: 'delete' }) }), {
+      fileField: 'file',
+      maxFileSize: 1,
+      spoolDir: dir,
+    })
     expect(plain.ok && plain.formData.get('intent')).toBe('delete')
   })
 })

@@ -181,16 +181,17 @@ describe('the listener guard', () => {
       let cancelled: () => void
       const released = new Promise<void>((resolve) => (cancelled = resolve))
       const chunk = new Uint8Array(64 * 1024)
-      const { port } = await serve(async () =>
-        new Response(
-          new ReadableStream<Uint8Array>({
-            async pull(controller) {
-              if (pause) await new Promise((resolve) => setTimeout(resolve, pause))
-              controller.enqueue(chunk)
-            },
-            cancel: () => cancelled(),
-          }),
-        ),
+      const { port } = await serve(
+        async () =>
+          new Response(
+            new ReadableStream<Uint8Array>({
+              async pull(controller) {
+                if (pause) await new Promise((resolve) => setTimeout(resolve, pause))
+                controller.enqueue(chunk)
+              },
+              cancel: () => cancelled(),
+            }),
+          ),
       )
       await new Promise<void>((resolve) => {
         const socket = net.connect(port, '127.0.0.1', () => socket.write('GET / HTTP/1.1\r\nHost: localhost\r\n\r\n'))

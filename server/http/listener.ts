@@ -85,38 +85,41 @@ function cappedBody(req: IncomingMessage, limit: number) {
     done = true
     req.resume()
   }
-  const stream = new ReadableStream<Uint8Array>({
-    start(controller) {
-      const fail = (error: Error) => {
-        if (done) return
-        done = true
-        controller.error(error)
+  const stream = new ReadableStream<Uint8Array>(
+    {
+      start(controller) {
+        const fail = (error: Error) => {
+          if (done) return
+          done = true
+          controller.error(error)
+          req.resume()
+        }
+        req.on('data', (chunk: Buffer) => {
+          if (done) return
+          received += chunk.byteLength
+          if (received > limit) return fail(new BodyTooLargeError())
+          controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength))
+          if ((controller.desiredSize ?? 0) <= 0) req.pause()
+        })
+        req.on('end', () => {
+          if (done) return
+          done = true
+          controller.close()
+        })
+        req.on('error', (error) => fail(error))
+        req.on('aborted', () => fail(new Error('The client closed the request.')))
+        req.on('close', () => fail(new Error('The client closed the request.')))
+      },
+      pull() {
         req.resume()
-      }
-      req.on('data', (chunk: Buffer) => {
-        if (done) return
-        received += chunk.byteLength
-        if (received > limit) return fail(new BodyTooLargeError())
-        controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength))
-        if ((controller.desiredSize ?? 0) <= 0) req.pause()
-      })
-      req.on('end', () => {
-        if (done) return
+      },
+      cancel() {
         done = true
-        controller.close()
-      })
-      req.on('error', (error) => fail(error))
-      req.on('aborted', () => fail(new Error('The client closed the request.')))
-      req.on('close', () => fail(new Error('The client closed the request.')))
+        req.resume()
+      },
     },
-    pull() {
-      req.resume()
-    },
-    cancel() {
-      done = true
-      req.resume()
-    },
-  }, { highWaterMark: 64 * 1024, size: (chunk) => chunk.byteLength })
+    { highWaterMark: 64 * 1024, size: (chunk) => chunk.byteLength },
+  )
   return { stream, abandon }
 }
 
@@ -207,4 +210,3 @@ export function writePlain(res: ServerResponse, status: number, message: string,
   res.setHeader('Content-Length', Buffer.byteLength(message))
   res.end(message)
 }
-

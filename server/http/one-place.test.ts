@@ -13,8 +13,7 @@ function sources(dir: string): string[] {
 }
 
 const files = [...sources('app'), ...sources('server')]
-const offenders = (pattern: RegExp, allowed: string[]) =>
-  files.filter((file) => !allowed.includes(file) && pattern.test(readFileSync(path.join(ROOT, file), 'utf8')))
+const offenders = (pattern: RegExp, allowed: string[]) => files.filter((file) => !allowed.includes(file) && pattern.test(readFileSync(path.join(ROOT, file), 'utf8')))
 
 describe('one place for each request guard', () => {
   it('scans the app and the server', () => {
@@ -22,7 +21,7 @@ describe('one place for each request guard', () => {
     expect(files).toContain('server/portal/editing/index.ts')
   })
 
-  it("builds every redirect through server/http/redirect.ts", () => {
+  it('builds every redirect through server/http/redirect.ts', () => {
     expect(offenders(/import\s*{[^}]*\bredirect\b[^}]*}\s*from\s*'react-router'/, ['server/http/redirect.ts'])).toEqual([])
     expect(offenders(/\bResponse\.redirect\(|['"]location['"]\s*:/i, [])).toEqual([])
   })

@@ -93,7 +93,13 @@ export function inlineScriptHashes(html: string) {
  * shared caches; a personal one keeps its `private, no-store`. `compressed` gives the variants of its body
  * (those of the same bytes rendered before, when there are).
  */
-export function storedPage(html: string, nonce: string, rendered: { status: number; headers: Headers }, compressed: (etag: string, body: Buffer) => Compressed, options: { personal: boolean }): StoredBody {
+export function storedPage(
+  html: string,
+  nonce: string,
+  rendered: { status: number; headers: Headers },
+  compressed: (etag: string, body: Buffer) => Compressed,
+  options: { personal: boolean },
+): StoredBody {
   const text = html.replaceAll(` nonce="${nonce}"`, '').replaceAll(`nonce="${nonce}"`, '')
   const body = Buffer.from(text)
   const etag = contentTag(body)
@@ -105,7 +111,10 @@ export function storedPage(html: string, nonce: string, rendered: { status: numb
     headers.set('Cache-Control', PUBLIC_CACHE_CONTROL)
     // Compressed or not by what the client accepts; a request with cookies may be someone's own page; and
     // what the route varies on besides (trust data: Authorization, a TPRM token's own answer).
-    const vary = (rendered.headers.get('vary') ?? '').split(',').map((name) => name.trim()).filter(Boolean)
+    const vary = (rendered.headers.get('vary') ?? '')
+      .split(',')
+      .map((name) => name.trim())
+      .filter(Boolean)
     headers.set('Vary', [...new Set(['Accept-Encoding', 'Cookie', ...vary])].join(', '))
   }
   return { personal: options.personal, body, status: rendered.status, headers: [...headers], etag, ...compressed(etag, body) }
@@ -129,7 +138,11 @@ export async function answerStoredPage(
   if (!coding) {
     return {
       status: 406,
-      headers: [['Content-Type', 'text/plain; charset=utf-8'], ['Cache-Control', 'no-store'], ['Vary', 'Accept-Encoding']],
+      headers: [
+        ['Content-Type', 'text/plain; charset=utf-8'],
+        ['Cache-Control', 'no-store'],
+        ['Vary', 'Accept-Encoding'],
+      ],
       body: Buffer.from(NOT_ACCEPTABLE),
     }
   }

@@ -25,7 +25,12 @@ export async function listMembers(db: Database, orgId: string) {
   ])
   return {
     members: members.map((member) => ({ ...member, permissions: member.permissions as string[], created_at: member.created_at.toISOString() })),
-    invites: invites.map((invite) => ({ ...invite, permissions: invite.permissions as string[], expires_at: invite.expires_at.toISOString(), created_at: invite.created_at.toISOString() })),
+    invites: invites.map((invite) => ({
+      ...invite,
+      permissions: invite.permissions as string[],
+      expires_at: invite.expires_at.toISOString(),
+      created_at: invite.created_at.toISOString(),
+    })),
   }
 }
 
@@ -110,7 +115,11 @@ export async function updateMemberPermissions(db: Database, actor: StaffMember, 
     // Nobody can lock the workspace out of member management by removing their own access to it.
     const wanted = (permission: StaffPermission) => permissions.includes(permission) || (permission === 'members' && member.id === actor.id)
     const kept = STAFF_PERMISSIONS.filter((permission) => (actor.permissions.includes(permission) ? wanted(permission) : current.includes(permission)))
-    await trx.updateTable('staff_members').set({ permissions: jsonb(kept) }).where('id', '=', member.id).execute()
+    await trx
+      .updateTable('staff_members')
+      .set({ permissions: jsonb(kept) })
+      .where('id', '=', member.id)
+      .execute()
     await recordAudit(trx, { orgId: actor.orgId, actor: actor.email, action: 'member.permissions', target: member.email, before: member.permissions, after: kept })
     return { ok: true }
   })
@@ -120,7 +129,12 @@ export async function updateMemberPermissions(db: Database, actor: StaffMember, 
 export async function removeMember(db: Database, actor: StaffMember, memberId: string): Promise<MemberChangeResult> {
   if (memberId === actor.id) return { ok: false, status: 400, message: 'You cannot remove yourself.' }
   return db.transaction().execute(async (trx) => {
-    const member = await trx.selectFrom('staff_members').select(['id', 'email', 'name', 'permissions']).where('id', '=', memberId).where('org_id', '=', actor.orgId).executeTakeFirst()
+    const member = await trx
+      .selectFrom('staff_members')
+      .select(['id', 'email', 'name', 'permissions'])
+      .where('id', '=', memberId)
+      .where('org_id', '=', actor.orgId)
+      .executeTakeFirst()
     if (!member) return NO_SUCH_MEMBER
     const beyond = lacking(actor, member.permissions as string[])
     if (beyond.length) return { ok: false, status: 400, message: `You cannot remove ${member.name}: they hold permissions you do not (${labels(beyond)}).` }
@@ -142,7 +156,15 @@ export async function findInvite(db: Database, token: string) {
   const invite = await db
     .selectFrom('staff_invites')
     .innerJoin('orgs', 'orgs.id', 'staff_invites.org_id')
-    .select(['staff_invites.id', 'staff_invites.email', 'staff_invites.name', 'staff_invites.permissions', 'staff_invites.org_id', 'orgs.name as org_name', 'orgs.slug as org_slug'])
+    .select([
+      'staff_invites.id',
+      'staff_invites.email',
+      'staff_invites.name',
+      'staff_invites.permissions',
+      'staff_invites.org_id',
+      'orgs.name as org_name',
+      'orgs.slug as org_slug',
+    ])
     .where('token_hash', '=', hashToken(token))
     .where('accepted_at', 'is', null)
     .where('expires_at', '>', new Date())
@@ -156,7 +178,13 @@ export async function acceptInvite(db: Database, token: string, input: { name: s
   if (!invite) return null
   const passwordHash = await hashPassword(input.password)
   return db.transaction().execute(async (trx) => {
-    const claimed = await trx.updateTable('staff_invites').set({ accepted_at: new Date() }).where('id', '=', invite.id).where('accepted_at', 'is', null).returning('id').executeTakeFirst()
+    const claimed = await trx
+      .updateTable('staff_invites')
+      .set({ accepted_at: new Date() })
+      .where('id', '=', invite.id)
+      .where('accepted_at', 'is', null)
+      .returning('id')
+      .executeTakeFirst()
     if (!claimed) return null
     const member = await trx
       .insertInto('staff_members')

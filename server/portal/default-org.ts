@@ -10,6 +10,10 @@ export async function defaultOrgProblem(db: Database, slug: string | undefined):
   if (await db.selectFrom('orgs').select('id').where('slug', '=', slug).executeTakeFirst()) return null
   const orgs = await db.selectFrom('orgs').select('slug').orderBy('created_at').limit(11).execute()
   if (orgs.length === 0) return `"${slug}" names no org: this database has none yet (unset DEFAULT_ORG, or seed the demo with SEED_DEMO=true)`
-  const known = orgs.slice(0, 10).map((org) => org.slug).join(', ') + (orgs.length > 10 ? ', ...' : '')
+  const known =
+    orgs
+      .slice(0, 10)
+      .map((org) => org.slug)
+      .join(', ') + (orgs.length > 10 ? ', ...' : '')
   return `"${slug}" names no org: set it to an org's slug (${known}), or unset it to serve the oldest org`
 }

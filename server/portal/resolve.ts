@@ -44,15 +44,11 @@ function requestHost(request: Request) {
  */
 export async function resolvePortalOrg(db: Database, env: Env, request: Request, orgSlug: string | undefined): Promise<PortalOrg> {
   const host = requestHost(request)
-  const query = db
-    .selectFrom('orgs')
-    .select(['id', 'slug', 'name', 'website', 'logo_url', 'public_access_level', 'document_access_type'])
+  const query = db.selectFrom('orgs').select(['id', 'slug', 'name', 'website', 'logo_url', 'public_access_level', 'document_access_type'])
 
   if (!isDeploymentHost(host, env.APP_URL)) {
     const [hostname] = splitHost(host)
-    const org = await query
-      .where('id', '=', db.selectFrom('custom_domains').select('org_id').where('host', '=', hostname))
-      .executeTakeFirst()
+    const org = await query.where('id', '=', db.selectFrom('custom_domains').select('org_id').where('host', '=', hostname)).executeTakeFirst()
     if (!org || orgSlug) throw companyNotFound()
     return toPortalOrg(org, '', `${new URL(request.url).protocol}//${host}`)
   }
@@ -63,9 +59,7 @@ export async function resolvePortalOrg(db: Database, env: Env, request: Request,
     return toPortalOrg(org, `/portal/${org.slug}`, `${env.APP_URL}/portal/${org.slug}`)
   }
 
-  const org = env.DEFAULT_ORG
-    ? await query.where('slug', '=', env.DEFAULT_ORG).executeTakeFirst()
-    : await query.orderBy('created_at').executeTakeFirst()
+  const org = env.DEFAULT_ORG ? await query.where('slug', '=', env.DEFAULT_ORG).executeTakeFirst() : await query.orderBy('created_at').executeTakeFirst()
   if (!org) throw data('No trust center has been set up on this server yet.', { status: 404 })
   return toPortalOrg(org, '', env.APP_URL)
 }

@@ -189,7 +189,11 @@ function trustItem(item: ItemView): TrustItem {
 // llms.txt (https://llmstxt.org): a title, a one-line summary, then sections of links with notes.
 
 /** Text for one Markdown line: no line breaks, and brackets that cannot close a link early. */
-const inline = (value: string) => value.replace(/\s+/g, ' ').trim().replace(/([[\]\\])/g, '\\$1')
+const inline = (value: string) =>
+  value
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/([[\]\\])/g, '\\$1')
 const shorten = (value: string, max = 300) => (value.length > max ? `${value.slice(0, max - 1).trimEnd()}…` : value)
 /** A URL that cannot end a Markdown link early (already absolute and encoded but for parentheses and spaces). */
 const linkTarget = (url: string) => url.replace(/[() ]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`)
@@ -231,7 +235,16 @@ export function llmsText(data: TrustData) {
     if (product.subprocessors.length) {
       lines.push('', `### ${inline(product.name)}: subprocessors`, '')
       for (const row of product.subprocessors) {
-        lines.push(`- ${inline(row.name)}${row.domain ? ` (${inline(row.domain)})` : ''}${[row.purpose, row.location].some(Boolean) ? `: ${[row.purpose, row.location].filter(Boolean).map((value) => inline(value!)).join(', ')}` : ''}`)
+        lines.push(
+          `- ${inline(row.name)}${row.domain ? ` (${inline(row.domain)})` : ''}${
+            [row.purpose, row.location].some(Boolean)
+              ? `: ${[row.purpose, row.location]
+                  .filter(Boolean)
+                  .map((value) => inline(value!))
+                  .join(', ')}`
+              : ''
+          }`,
+        )
       }
     }
     if (product.faqs.length) {

@@ -6,16 +6,7 @@ import type { Database } from '../../db/index'
 import { catalogueItem, CATALOGUE_WEIGHT } from '../../app/lib/catalogue/index'
 import { DEFAULT_CARD_TITLES, GRID_KINDS, isCardKind, ITEM_KIND_WEIGHT, type CardKind, type EnabledState } from '../../app/lib/card-kinds'
 import { compareItems } from '../../app/lib/ordering'
-import type {
-  BulkDocumentView,
-  CardView,
-  DocumentView,
-  FileView,
-  ItemView,
-  PortalView,
-  SubprocessorColumn,
-  UpdateView,
-} from '../../app/lib/portal-view'
+import type { BulkDocumentView, CardView, DocumentView, FileView, ItemView, PortalView, SubprocessorColumn, UpdateView } from '../../app/lib/portal-view'
 import { CARD_PREVIEW_ITEMS, FAQ_PREVIEW_ENTRIES, FAQ_QUERY_MAX, RECENT_UPDATE_MS, UPDATES_PAGE_SIZE } from '../../app/lib/portal-view'
 import { riskAnswerLabel } from '../../app/lib/risk-profile'
 import { gradeColour, GRADE_PROVIDERS } from '../../app/lib/security-grades'
@@ -39,12 +30,7 @@ export interface PortalQuery {
 }
 
 /** Everything the portal page shows this viewer, and nothing more; null when the product is unknown. */
-export async function loadPortalView(
-  db: Database,
-  org: PortalOrg,
-  viewer: Viewer & Partial<Pick<PortalViewer, 'account'>>,
-  query: PortalQuery,
-): Promise<PortalView | null> {
+export async function loadPortalView(db: Database, org: PortalOrg, viewer: Viewer & Partial<Pick<PortalViewer, 'account'>>, query: PortalQuery): Promise<PortalView | null> {
   const productSlug = query.productSlug ?? query.search.get('product') ?? undefined
   const data = await loadPortalData(db, org.id, { productSlug, productId: query.search.get('productId') ?? undefined })
   if (!data) return null
@@ -124,18 +110,14 @@ export function buildPortalView(
         text: access.overviewText(overviewItem && { ...accessChecked(overviewItem), explanation: overviewItem.explanation }) ?? defaultWelcome(org.name, portalTitle),
       }
     : null
-  const certifications =
-    access.cardListed(cardFacts('Certifications'), certificationItems.length)
-      ? { title: cardTitle('Certifications'), items: certificationItems }
-      : null
+  const certifications = access.cardListed(cardFacts('Certifications'), certificationItems.length) ? { title: cardTitle('Certifications'), items: certificationItems } : null
 
-  const trustedBy =
-    access.cardListed(cardFacts('TrustedBy'), data.trustedBy.length)
-      ? {
-          title: cardByKind.get('TrustedBy')?.display_text || `Trusted by teams around the world who rely on ${org.name}`,
-          companies: data.trustedBy.map((company) => ({ id: company.id, name: company.name, logoUrl: company.logo_url })),
-        }
-      : null
+  const trustedBy = access.cardListed(cardFacts('TrustedBy'), data.trustedBy.length)
+    ? {
+        title: cardByKind.get('TrustedBy')?.display_text || `Trusted by teams around the world who rely on ${org.name}`,
+        companies: data.trustedBy.map((company) => ({ id: company.id, name: company.name, logoUrl: company.logo_url })),
+      }
+    : null
 
   const subprocessorSearch = (search.get('subprocessorSearch') ?? '').trim().slice(0, 200)
   const allSubprocessors = data.subprocessors.map((row) => ({
@@ -149,23 +131,20 @@ export function buildPortalView(
     additionalDetails: row.additional_details,
   }))
   const needle = subprocessorSearch.toLowerCase()
-  const subprocessors =
-    access.cardListed(cardFacts('Subprocessors'), allSubprocessors.length)
-      ? {
-          title: cardTitle('Subprocessors'),
-          rows: needle
-            ? allSubprocessors.filter((row) =>
-                [row.company, row.purpose, row.location, row.additionalDetails, row.domain].some((value) => value?.toLowerCase().includes(needle)),
-              )
-            : allSubprocessors,
-          // Columns empty for every row are hidden outside edit mode.
-          columns: (['purpose', 'location', 'additionalDetails'] as SubprocessorColumn[]).filter(
-            (column) => access.mode === 'Main' || allSubprocessors.some((row) => row[column]?.trim()),
-          ),
-          total: allSubprocessors.length,
-          search: subprocessorSearch,
-        }
-      : null
+  const subprocessors = access.cardListed(cardFacts('Subprocessors'), allSubprocessors.length)
+    ? {
+        title: cardTitle('Subprocessors'),
+        rows: needle
+          ? allSubprocessors.filter((row) => [row.company, row.purpose, row.location, row.additionalDetails, row.domain].some((value) => value?.toLowerCase().includes(needle)))
+          : allSubprocessors,
+        // Columns empty for every row are hidden outside edit mode.
+        columns: (['purpose', 'location', 'additionalDetails'] as SubprocessorColumn[]).filter(
+          (column) => access.mode === 'Main' || allSubprocessors.some((row) => row[column]?.trim()),
+        ),
+        total: allSubprocessors.length,
+        search: subprocessorSearch,
+      }
+    : null
 
   const documents = documentsView(visibleItems, data, cardTitle, search, (entries) => access.cardListed(cardFacts('Documents'), entries), {
     bulkAllowed,
@@ -202,9 +181,7 @@ export function buildPortalView(
       reportIssue: contactLink(customization.report_issue, customization.security_mailbox),
       securityMailbox: customization.security_mailbox,
       reviewBanner:
-        access.mode === 'Public' && customization.review_banner !== 'none'
-          ? { informationSubtitle: customization.review_banner_information_text || 'Ask for information' }
-          : null,
+        access.mode === 'Public' && customization.review_banner !== 'none' ? { informationSubtitle: customization.review_banner_information_text || 'Ask for information' } : null,
       subscribeEnabled: customization.subscribe_enabled && access.mode !== 'Main',
       revision: customization.revision + product.revision,
       search: {
@@ -234,7 +211,11 @@ export function buildPortalView(
     subprocessors,
     documents,
     cards,
-    ...knowledgeBaseView(sectionPresent.knowledge_base ? data.faqs : [], search, access.can('knowledge-base') ? `/knowledge-base?product=${encodeURIComponent(product.slug)}` : null),
+    ...knowledgeBaseView(
+      sectionPresent.knowledge_base ? data.faqs : [],
+      search,
+      access.can('knowledge-base') ? `/knowledge-base?product=${encodeURIComponent(product.slug)}` : null,
+    ),
     updates: updates ? { title: updates.title, items: updates.items, page: updates.page, pageCount: updates.pageCount, highlighted: updates.highlighted } : null,
     recentUpdates,
     openCard,
@@ -274,7 +255,6 @@ function orderable(row: ItemRow, view: ItemView) {
     title: view.title,
   }
 }
-
 
 function itemView(row: ItemRow, checked: AccessCheckedItem, locked: boolean, access: PortalAccess, org: PortalOrg, data: PortalData): ItemView {
   const catalogue = row.catalogue_uid ? catalogueItem(row.catalogue_uid) : undefined
@@ -448,10 +428,7 @@ function updatesView(data: PortalData, access: PortalAccess, search: URLSearchPa
   const pageCount = Math.max(1, Math.ceil(all.length / UPDATES_PAGE_SIZE))
   const highlighted = search.get('tcuUid')
   const highlightedIndex = highlighted ? all.findIndex((update) => update.id === highlighted) : -1
-  const page =
-    highlightedIndex >= 0
-      ? Math.floor(highlightedIndex / UPDATES_PAGE_SIZE) + 1
-      : integerParam(search, 'updatesPage', { min: 1, max: pageCount, fallback: 1 })
+  const page = highlightedIndex >= 0 ? Math.floor(highlightedIndex / UPDATES_PAGE_SIZE) + 1 : integerParam(search, 'updatesPage', { min: 1, max: pageCount, fallback: 1 })
   return {
     title: `${portalTitle} Updates`,
     all,

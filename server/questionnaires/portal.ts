@@ -1,13 +1,7 @@
 import { data, type AppLoadContext } from 'react-router'
 import type { Database } from '../../db/index'
 import { fileTooLargeMessage } from '../../app/lib/schemas/documents'
-import {
-  QUESTIONNAIRE_MESSAGES,
-  QUESTIONNAIRE_STEPS,
-  questionnaireFileSchema,
-  questionnaireLinkSchema,
-  type QuestionnaireDialogView,
-} from '../../app/lib/questionnaires'
+import { QUESTIONNAIRE_MESSAGES, QUESTIONNAIRE_STEPS, questionnaireFileSchema, questionnaireLinkSchema, type QuestionnaireDialogView } from '../../app/lib/questionnaires'
 import { withQuery } from '../../app/lib/format'
 import { accountMember, getViewer } from '../access/viewer'
 import { hitRateLimit } from '../auth/rate-limit'
@@ -73,7 +67,9 @@ export async function handleQuestionnairePost(request: Request, context: AppLoad
     await submitQuestionnaire(db, env, org, member, productId, read.input, { ip: context.clientAddress, userAgent: request.headers.get('user-agent') })
   } catch (error) {
     if (!(error instanceof UploadRejected)) throw error
-    return data({ intent: `questionnaire-${step}`, result: { status: 'error', initialValue: {}, error: { file: [error.message] } } } satisfies QuestionnaireActionData, { status: error.status })
+    return data({ intent: `questionnaire-${step}`, result: { status: 'error', initialValue: {}, error: { file: [error.message] } } } satisfies QuestionnaireActionData, {
+      status: error.status,
+    })
   } finally {
     await read.dispose?.()
   }

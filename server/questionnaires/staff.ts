@@ -82,7 +82,11 @@ const toView = (row: Row): StaffQuestionnaireRow => ({
 /** One page of the org's questionnaires, those still to answer first, then newest first. */
 export async function listQuestionnaires(db: Database, orgId: string, page: number) {
   const [{ count }, rows] = await Promise.all([
-    db.selectFrom('questionnaires').select((eb) => eb.fn.countAll<string>().as('count')).where('org_id', '=', orgId).executeTakeFirstOrThrow(),
+    db
+      .selectFrom('questionnaires')
+      .select((eb) => eb.fn.countAll<string>().as('count'))
+      .where('org_id', '=', orgId)
+      .executeTakeFirstOrThrow(),
     questionnaireRows(db, orgId)
       .orderBy('questionnaires.status', 'desc')
       .orderBy('questionnaires.created_at', 'desc')

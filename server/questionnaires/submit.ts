@@ -10,9 +10,7 @@ import type { VisitorMember } from '../visitors/sessions'
 import { mailOrg } from '../visitors/mail-org'
 import { newQuestionnaireMail } from './mails'
 
-export type QuestionnaireInput =
-  | { kind: 'file'; name: string; contentType: string; spooled: SpooledFile; note: string | null }
-  | { kind: 'link'; url: string; note: string | null }
+export type QuestionnaireInput = { kind: 'file'; name: string; contentType: string; spooled: SpooledFile; note: string | null } | { kind: 'link'; url: string; note: string | null }
 
 /** Whether the org takes questionnaires (Settings, Documents section). */
 export async function questionnairesEnabled(db: Database, orgId: string) {

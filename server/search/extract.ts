@@ -43,13 +43,7 @@ async function readAll(stream: ReadableStream<Uint8Array>) {
 /** Extracts the next pending PDF; false when none is left, or when `signal` was aborted (the file stays pending). */
 export async function extractNext(db: Database, env: StoreEnv, options: ExtractionOptions = {}): Promise<boolean> {
   if (options.signal?.aborted) return false
-  const file = await db
-    .selectFrom('files')
-    .select(['id', 'org_id', 'sha256'])
-    .where('text_status', '=', 'pending')
-    .orderBy('created_at')
-    .limit(1)
-    .executeTakeFirst()
+  const file = await db.selectFrom('files').select(['id', 'org_id', 'sha256']).where('text_status', '=', 'pending').orderBy('created_at').limit(1).executeTakeFirst()
   if (!file) return false
   let pages: string[] | null = null
   try {
@@ -67,9 +61,7 @@ export async function extractNext(db: Database, env: StoreEnv, options: Extracti
   await db.transaction().execute(async (trx) => {
     const still = await trx.selectFrom('files').select('id').where('id', '=', file.id).where('text_status', '=', 'pending').forUpdate().executeTakeFirst()
     if (!still) return
-    const rows = (pages ?? [])
-      .map((body, index) => ({ org_id: file.org_id, kind: 'document', file_id: file.id, page: index + 1, title: '', body }))
-      .filter((row) => row.body)
+    const rows = (pages ?? []).map((body, index) => ({ org_id: file.org_id, kind: 'document', file_id: file.id, page: index + 1, title: '', body })).filter((row) => row.body)
     for (let start = 0; start < rows.length; start += 200) {
       await trx
         .insertInto('search_entries')
@@ -77,7 +69,11 @@ export async function extractNext(db: Database, env: StoreEnv, options: Extracti
         .onConflict((conflict) => conflict.columns(['file_id', 'page']).where('file_id', 'is not', null).doNothing())
         .execute()
     }
-    await trx.updateTable('files').set({ text_status: pages ? 'done' : 'failed' }).where('id', '=', file.id).execute()
+    await trx
+      .updateTable('files')
+      .set({ text_status: pages ? 'done' : 'failed' })
+      .where('id', '=', file.id)
+      .execute()
   })
   return true
 }
@@ -87,11 +83,7 @@ export interface TextExtraction {
 }
 
 /** The background loop: every few seconds, or when woken, reads pending PDFs one after another. */
-export function startTextExtraction(
-  db: Database,
-  env: StoreEnv,
-  options: { intervalMs?: number; timeLimitMs?: number; memoryLimitMb?: number } = {},
-): TextExtraction {
+export function startTextExtraction(db: Database, env: StoreEnv, options: { intervalMs?: number; timeLimitMs?: number; memoryLimitMb?: number } = {}): TextExtraction {
   const stopping = new AbortController()
   const extraction = { timeLimitMs: options.timeLimitMs, memoryLimitMb: options.memoryLimitMb, signal: stopping.signal }
   const loop = startBackgroundLoop(

@@ -39,11 +39,7 @@ export async function indexProduct(db: Database, productId: string) {
   const stored = await storedEntries(db, scope, ['item', 'subprocessor', 'faq'])
   const [items, subprocessors, faqs] = await Promise.all([
     db.selectFrom('items').select(['id', 'title', 'catalogue_uid', 'explanation', 'choice', 'auditor']).where('product_id', '=', productId).execute(),
-    db
-      .selectFrom('subprocessors')
-      .select(['id', 'company_name', 'company_domain', 'purpose', 'location', 'additional_details'])
-      .where('product_id', '=', productId)
-      .execute(),
+    db.selectFrom('subprocessors').select(['id', 'company_name', 'company_domain', 'purpose', 'location', 'additional_details']).where('product_id', '=', productId).execute(),
     db.selectFrom('faqs').select(['id', 'question', 'answer', 'comment']).where('product_id', '=', productId).execute(),
   ])
   const entries: Entry[] = [
@@ -131,6 +127,11 @@ export async function indexDocumentName(db: Database, file: { id: string; orgId:
   await db
     .insertInto('search_entries')
     .values({ org_id: file.orgId, kind: 'document', file_id: file.id, page: 0, title: oneLine(file.name), body: '' })
-    .onConflict((conflict) => conflict.columns(['file_id', 'page']).where('file_id', 'is not', null).doUpdateSet({ title: oneLine(file.name) }))
+    .onConflict((conflict) =>
+      conflict
+        .columns(['file_id', 'page'])
+        .where('file_id', 'is not', null)
+        .doUpdateSet({ title: oneLine(file.name) }),
+    )
     .execute()
 }

@@ -3,15 +3,7 @@ import { fileUrl, isViewOnly, viewerUrl } from '../files/urls'
 import type { Database } from '../../db/index'
 import { DEFAULT_CARD_TITLES, isCardKind } from '../../app/lib/card-kinds'
 import { catalogueItem, itemTitle } from '../../app/lib/catalogue/index'
-import {
-  SEARCH_GROUPS,
-  SEARCH_QUERY_MAX,
-  type SearchGroup,
-  type SearchGroupType,
-  type SearchHit,
-  type SearchResults,
-  type Segment,
-} from '../../app/lib/search'
+import { SEARCH_GROUPS, SEARCH_QUERY_MAX, type SearchGroup, type SearchGroupType, type SearchHit, type SearchResults, type Segment } from '../../app/lib/search'
 import { portalAccess } from '../access/portal-access'
 import { accessChecked, type Viewer } from '../access/visibility'
 import { accessCheckedItems } from '../access/items'
@@ -97,7 +89,12 @@ const FILES_READ = 60
 const PAGES_READ = 100
 
 /** The rows the viewer may see that match, best first per group: the WHERE is the access policy. */
-export async function matches(db: Database, scope: SearchScope, query: RawBuilder<unknown>, options: Required<Pick<SearchOptions, 'offset' | 'limit'>> & { group?: SearchGroupType }) {
+export async function matches(
+  db: Database,
+  scope: SearchScope,
+  query: RawBuilder<unknown>,
+  options: Required<Pick<SearchOptions, 'offset' | 'limit'>> & { group?: SearchGroupType },
+) {
   const level = scope.org.publicAccessLevel
   const p: AccessParams = accessParams(scope.viewer, level, scope.product.id)
   const d: AccessParams = accessParams(documentViewer(scope.viewer), level, scope.product.id)
@@ -245,7 +242,19 @@ export async function searchPortal(db: Database, scope: SearchScope, term: strin
 export async function hydrate(db: Database, scope: SearchScope, query: RawBuilder<unknown>, rows: Match[]) {
   const ids = rows.map((row) => row.entry_id)
   const locked = new Set(rows.filter((row) => row.locked).map((row) => row.entry_id))
-  const { rows: entries } = await sql<{ id: string; kind: Match['kind']; title: string; item_id: string | null; subprocessor_id: string | null; faq_id: string | null; update_id: string | null; file_id: string | null; page: number; headline: string; title_headline: string }>`
+  const { rows: entries } = await sql<{
+    id: string
+    kind: Match['kind']
+    title: string
+    item_id: string | null
+    subprocessor_id: string | null
+    faq_id: string | null
+    update_id: string | null
+    file_id: string | null
+    page: number
+    headline: string
+    title_headline: string
+  }>`
     with q as (select ${query} as q)
     select e.id, e.kind, e.title, e.item_id, e.subprocessor_id, e.faq_id, e.update_id, e.file_id, e.page,
       case when e.kind = 'item' and e.id = any(${[...locked]}::uuid[]) then ''
@@ -261,8 +270,7 @@ export async function hydrate(db: Database, scope: SearchScope, query: RawBuilde
   const itemBase = scope.product.isDefault ? `${base}/item` : `${base}/product/${scope.product.slug}`
   const withQuery = (params: Record<string, string>) => `${home}?${new URLSearchParams(params)}`
 
-  const idsOf = (column: 'item_id' | 'subprocessor_id' | 'faq_id' | 'update_id' | 'file_id') =>
-    entries.map((entry) => entry[column]).filter((id): id is string => Boolean(id))
+  const idsOf = (column: 'item_id' | 'subprocessor_id' | 'faq_id' | 'update_id' | 'file_id') => entries.map((entry) => entry[column]).filter((id): id is string => Boolean(id))
   const [items, cards, faqs, updates, files] = await Promise.all([
     idsOf('item_id').length
       ? db.selectFrom('items').select(['id', 'uid', 'slug', 'title', 'catalogue_uid', 'card_kind', 'explanation']).where('id', 'in', idsOf('item_id')).execute()
@@ -365,7 +373,10 @@ export async function hydrate(db: Database, scope: SearchScope, query: RawBuilde
 
 /** The documents among the results, with the links this viewer gets for them (as the portal gives them). */
 async function documents(db: Database, scope: SearchScope, fileIds: string[]) {
-  const found = new Map<string, { id: string; name: string; contentType: string; itemTitle: string | null; itemHref: string | null; viewUrl: string | null; downloadUrl: string | null }>()
+  const found = new Map<
+    string,
+    { id: string; name: string; contentType: string; itemTitle: string | null; itemHref: string | null; viewUrl: string | null; downloadUrl: string | null }
+  >()
   if (!fileIds.length) return found
   const [files, links] = await Promise.all([
     db.selectFrom('files').select(['id', 'original_name', 'content_type', 'document_access_type']).where('id', 'in', fileIds).execute(),

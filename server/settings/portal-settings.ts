@@ -22,7 +22,6 @@ import { listTprmPartners } from '../tprm/partners'
 // The org's portal settings (/settings): read for the page, written one section at a time. The org is
 // always the staff member's own; nothing in a form names it.
 
-
 export interface ContactButton {
   onClickAction: ContactAction
   url: string | null
@@ -112,7 +111,11 @@ async function readSettings(db: Database, orgId: string, options: { lock?: boole
   let row = await select()
   if (!row) {
     // Every org is created with its customization row; one that lacks it gets the defaults once, here.
-    await db.insertInto('portal_customizations').values({ org_id: orgId }).onConflict((conflict) => conflict.column('org_id').doNothing()).execute()
+    await db
+      .insertInto('portal_customizations')
+      .values({ org_id: orgId })
+      .onConflict((conflict) => conflict.column('org_id').doNothing())
+      .execute()
     row = await select()
     if (!row) throw new Error(`No org ${orgId}`)
   }
@@ -155,7 +158,6 @@ function readContactButton(stored: unknown): ContactButton {
   const value = (stored && typeof stored === 'object' ? stored : {}) as Record<string, unknown>
   return { onClickAction: value.onClickAction === 'url' ? 'url' : 'email', url: typeof value.url === 'string' ? value.url : null }
 }
-
 
 /** The org's permission profiles, through their products: the choices for auto-approval. */
 export async function listProfileOptions(db: Database, orgId: string): Promise<ProfileOption[]> {
@@ -206,91 +208,121 @@ function diff<T extends Record<string, unknown>>(before: T, after: T) {
 const touch = () => ({ updated_at: new Date() })
 
 export function savePortalSection(db: Database, staff: StaffMember, input: PortalSettingsInput) {
-  return saveSection(db, staff, 'portal', (settings) => settings.portal, async (trx) => {
-    await trx
-      .updateTable('portal_customizations')
-      .set({ portal_title: input.portalTitle, show_portal_title: input.showPortalTitle, description: input.description || null, ...touch() })
-      .where('org_id', '=', staff.orgId)
-      .execute()
-    return { ok: true }
-  })
+  return saveSection(
+    db,
+    staff,
+    'portal',
+    (settings) => settings.portal,
+    async (trx) => {
+      await trx
+        .updateTable('portal_customizations')
+        .set({ portal_title: input.portalTitle, show_portal_title: input.showPortalTitle, description: input.description || null, ...touch() })
+        .where('org_id', '=', staff.orgId)
+        .execute()
+      return { ok: true }
+    },
+  )
 }
 
 export function saveContactSection(db: Database, staff: StaffMember, input: ContactSettingsInput) {
-  return saveSection(db, staff, 'contact', (settings) => settings.contact, async (trx) => {
-    await trx
-      .updateTable('portal_customizations')
-      .set({
-        support_mailbox: input.supportMailbox ?? null,
-        security_mailbox: input.securityMailbox ?? null,
-        contact_support: jsonb({ onClickAction: input.contactSupportAction, url: input.contactSupportUrl }),
-        report_issue: jsonb({ onClickAction: input.reportIssueAction, url: input.reportIssueUrl }),
-        ...touch(),
-      })
-      .where('org_id', '=', staff.orgId)
-      .execute()
-    return { ok: true }
-  })
+  return saveSection(
+    db,
+    staff,
+    'contact',
+    (settings) => settings.contact,
+    async (trx) => {
+      await trx
+        .updateTable('portal_customizations')
+        .set({
+          support_mailbox: input.supportMailbox ?? null,
+          security_mailbox: input.securityMailbox ?? null,
+          contact_support: jsonb({ onClickAction: input.contactSupportAction, url: input.contactSupportUrl }),
+          report_issue: jsonb({ onClickAction: input.reportIssueAction, url: input.reportIssueUrl }),
+          ...touch(),
+        })
+        .where('org_id', '=', staff.orgId)
+        .execute()
+      return { ok: true }
+    },
+  )
 }
 
 export function saveAccessSection(db: Database, staff: StaffMember, input: AccessSettingsInput) {
-  return saveSection(db, staff, 'access', (settings) => settings.access, async (trx) => {
-    const profileId = input.autoApproveProfileId ?? null
-    if (profileId) {
-      // Only a profile of one of this org's products: a form naming another org's profile is refused.
-      const profile = await orgProfile(trx, staff.orgId, profileId)
-      if (!profile) return { ok: false, field: 'autoApproveProfileId', message: 'Choose a permission profile of your organization' }
-    }
-    await trx.updateTable('orgs').set({ public_access_level: input.publicAccessLevel }).where('id', '=', staff.orgId).execute()
-    await trx
-      .updateTable('portal_customizations')
-      .set({
-        access_request_fields: jsonb(input.requestFields),
-        review_banner: input.reviewBanner,
-        review_banner_information_text: input.reviewBannerInformationText || null,
-        blocked_domains: jsonb(input.blockedDomains),
-        free_mail_domains: jsonb(input.freeMailDomains),
-        auto_approve: input.autoApprove,
-        auto_approve_domains: jsonb(input.autoApproveDomains),
-        auto_approve_profile_id: profileId,
-        default_access_days: input.defaultAccessDays,
-        ...touch(),
-      })
-      .where('org_id', '=', staff.orgId)
-      .execute()
-    return { ok: true }
-  })
+  return saveSection(
+    db,
+    staff,
+    'access',
+    (settings) => settings.access,
+    async (trx) => {
+      const profileId = input.autoApproveProfileId ?? null
+      if (profileId) {
+        // Only a profile of one of this org's products: a form naming another org's profile is refused.
+        const profile = await orgProfile(trx, staff.orgId, profileId)
+        if (!profile) return { ok: false, field: 'autoApproveProfileId', message: 'Choose a permission profile of your organization' }
+      }
+      await trx.updateTable('orgs').set({ public_access_level: input.publicAccessLevel }).where('id', '=', staff.orgId).execute()
+      await trx
+        .updateTable('portal_customizations')
+        .set({
+          access_request_fields: jsonb(input.requestFields),
+          review_banner: input.reviewBanner,
+          review_banner_information_text: input.reviewBannerInformationText || null,
+          blocked_domains: jsonb(input.blockedDomains),
+          free_mail_domains: jsonb(input.freeMailDomains),
+          auto_approve: input.autoApprove,
+          auto_approve_domains: jsonb(input.autoApproveDomains),
+          auto_approve_profile_id: profileId,
+          default_access_days: input.defaultAccessDays,
+          ...touch(),
+        })
+        .where('org_id', '=', staff.orgId)
+        .execute()
+      return { ok: true }
+    },
+  )
 }
 
 export function saveNdaSection(db: Database, staff: StaffMember, input: NdaSettingsInput) {
-  return saveSection(db, staff, 'nda', (settings) => settings.nda, async (trx) => {
-    await trx.updateTable('orgs').set({ nda_type: input.ndaType }).where('id', '=', staff.orgId).execute()
-    await trx
-      .updateTable('portal_customizations')
-      .set({ nda_text: input.ndaText || null, nda_scope: input.ndaScope, ...touch() })
-      .where('org_id', '=', staff.orgId)
-      .execute()
-    return { ok: true }
-  })
+  return saveSection(
+    db,
+    staff,
+    'nda',
+    (settings) => settings.nda,
+    async (trx) => {
+      await trx.updateTable('orgs').set({ nda_type: input.ndaType }).where('id', '=', staff.orgId).execute()
+      await trx
+        .updateTable('portal_customizations')
+        .set({ nda_text: input.ndaText || null, nda_scope: input.ndaScope, ...touch() })
+        .where('org_id', '=', staff.orgId)
+        .execute()
+      return { ok: true }
+    },
+  )
 }
 
 export function saveDocumentsSection(db: Database, staff: StaffMember, input: DocumentSettingsInput) {
-  return saveSection(db, staff, 'documents', (settings) => settings.documents, async (trx) => {
-    await trx.updateTable('orgs').set({ document_access_type: input.documentAccessType }).where('id', '=', staff.orgId).execute()
-    await trx
-      .updateTable('portal_customizations')
-      .set({
-        bulk_download_enabled: input.bulkDownloadEnabled,
-        watermark_enabled: input.watermarkEnabled,
-        subscribe_enabled: input.subscribeEnabled,
-        comments_enabled: input.commentsEnabled,
-        ai_answers_enabled: input.aiAnswersEnabled,
-        questionnaires_enabled: input.questionnairesEnabled,
-        tprm_enabled: input.tprmEnabled,
-        ...touch(),
-      })
-      .where('org_id', '=', staff.orgId)
-      .execute()
-    return { ok: true }
-  })
+  return saveSection(
+    db,
+    staff,
+    'documents',
+    (settings) => settings.documents,
+    async (trx) => {
+      await trx.updateTable('orgs').set({ document_access_type: input.documentAccessType }).where('id', '=', staff.orgId).execute()
+      await trx
+        .updateTable('portal_customizations')
+        .set({
+          bulk_download_enabled: input.bulkDownloadEnabled,
+          watermark_enabled: input.watermarkEnabled,
+          subscribe_enabled: input.subscribeEnabled,
+          comments_enabled: input.commentsEnabled,
+          ai_answers_enabled: input.aiAnswersEnabled,
+          questionnaires_enabled: input.questionnairesEnabled,
+          tprm_enabled: input.tprmEnabled,
+          ...touch(),
+        })
+        .where('org_id', '=', staff.orgId)
+        .execute()
+      return { ok: true }
+    },
+  )
 }

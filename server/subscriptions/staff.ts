@@ -6,14 +6,7 @@ import type { StaffMember } from '../auth/staff-session'
 import { change, refuse, type ChangeResult } from '../refusal'
 import { domainAndParents, subscriberBlocked } from './blocks'
 import { containsPattern } from '../../db/like'
-import {
-  SUBSCRIBERS_PAGE_SIZE,
-  sourceLabel,
-  statusLabel,
-  type BlockKind,
-  type SubscriberStatus,
-  type subscriberFilters,
-} from '../../app/lib/schemas/subscribers'
+import { SUBSCRIBERS_PAGE_SIZE, sourceLabel, statusLabel, type BlockKind, type SubscriberStatus, type subscriberFilters } from '../../app/lib/schemas/subscribers'
 
 // The subscribers page (/subscribers): the org's subscribers with counts, search and paging, the CSV
 // export, blocked addresses and domains, and removal. Every id a form sends is looked up inside the
@@ -68,7 +61,15 @@ export async function loadSubscribersPage(db: Database, orgId: string, filters: 
   // A page past the end shows the last one, never an empty list that looks like no subscribers.
   const page = Math.min(Math.max(1, wantedPage), pageCount)
   const rows = await filtered(db, orgId, filters)
-    .select(['subscribers.id', 'subscribers.email', 'subscribers.status', 'subscribers.source', 'subscribers.created_at', 'subscribers.confirmed_at', 'subscribers.unsubscribed_at'])
+    .select([
+      'subscribers.id',
+      'subscribers.email',
+      'subscribers.status',
+      'subscribers.source',
+      'subscribers.created_at',
+      'subscribers.confirmed_at',
+      'subscribers.unsubscribed_at',
+    ])
     .select(subscriberBlocked.as('blocked'))
     .orderBy('subscribers.created_at', 'desc')
     .orderBy('subscribers.email')
@@ -134,7 +135,15 @@ export function subscribersCsvStream(db: Database, orgId: string, filters: Subsc
     const rows = await query.execute()
     return {
       rows: rows.length,
-      records: rows.map((row) => [row.email, statusLabel(row.status), sourceLabel(row.source), iso(row.created_at), iso(row.confirmed_at), iso(row.unsubscribed_at), row.blocked ? 'Yes' : 'No']),
+      records: rows.map((row) => [
+        row.email,
+        statusLabel(row.status),
+        sourceLabel(row.source),
+        iso(row.created_at),
+        iso(row.confirmed_at),
+        iso(row.unsubscribed_at),
+        row.blocked ? 'Yes' : 'No',
+      ]),
       next: rows.at(-1)?.email ?? null,
     }
   })
@@ -190,12 +199,7 @@ export async function blockSubscribers(db: Database, staff: StaffMember, input: 
 /** Lifts a block; the subscribers it covered receive updates again if they are confirmed. */
 export async function unblockSubscribers(db: Database, staff: StaffMember, blockId: string): Promise<ChangeResult> {
   return change(db, async (trx) => {
-    const block = await trx
-      .deleteFrom('subscriber_blocks')
-      .where('id', '=', blockId)
-      .where('org_id', '=', staff.orgId)
-      .returning(['pattern', 'kind'])
-      .executeTakeFirst()
+    const block = await trx.deleteFrom('subscriber_blocks').where('id', '=', blockId).where('org_id', '=', staff.orgId).returning(['pattern', 'kind']).executeTakeFirst()
     if (!block) refuse(404, NO_SUCH_BLOCK)
     await recordAudit(trx, { orgId: staff.orgId, actor: staff.email, action: 'subscriber.unblock', target: block.pattern, before: { pattern: block.pattern, kind: block.kind } })
     return `${block.pattern} unblocked`

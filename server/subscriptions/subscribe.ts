@@ -41,7 +41,11 @@ export async function requestSubscription(db: Database, env: Env, org: { id: str
     const token = newToken()
     const values = { confirm_token_hash: hashToken(token), confirm_sent_at: new Date(), status: 'pending' as const }
     if (existing) await trx.updateTable('subscribers').set(values).where('id', '=', existing.id).execute()
-    else await trx.insertInto('subscribers').values({ org_id: org.id, email: input.email, source: input.source, ...values }).execute()
+    else
+      await trx
+        .insertInto('subscribers')
+        .values({ org_id: org.id, email: input.email, source: input.source, ...values })
+        .execute()
     const mailing = await mailOrg(trx, env, org.id)
     const mail = confirmSubscriptionMail(mailing, `${mailing.portalUrl}/subscribe/${token}`, CONFIRM_VALID_DAYS)
     await enqueueEmail(trx, { orgId: org.id, to: input.email, ...mail, secrets: [token] })

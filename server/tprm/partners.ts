@@ -28,13 +28,15 @@ export async function addTprmPartner(db: Database, staff: StaffMember, input: Om
     const existing = await listTprmPartners(trx, staff.orgId)
     if (existing.some((partner) => partner.domain === input.domain)) return { ok: false, field: 'domain', message: TPRM_MESSAGES.domainTaken }
     if (existing.length >= TPRM_PARTNERS_MAX) return { ok: false, field: 'name', message: `List at most ${TPRM_PARTNERS_MAX} tools` }
-    const row = await trx
-      .insertInto('tprm_partners')
-      .values({ org_id: staff.orgId, name: input.name, domain: input.domain })
-      .returning('id')
-      .executeTakeFirstOrThrow()
+    const row = await trx.insertInto('tprm_partners').values({ org_id: staff.orgId, name: input.name, domain: input.domain }).returning('id').executeTakeFirstOrThrow()
     await bumpOrgRevision(trx, staff.orgId)
-    await recordAudit(trx, { orgId: staff.orgId, actor: staff.email, action: 'tprm.partner.add', target: input.name, after: { id: row.id, name: input.name, domain: input.domain } })
+    await recordAudit(trx, {
+      orgId: staff.orgId,
+      actor: staff.email,
+      action: 'tprm.partner.add',
+      target: input.name,
+      after: { id: row.id, name: input.name, domain: input.domain },
+    })
     return { ok: true }
   })
 }
@@ -42,12 +44,7 @@ export async function addTprmPartner(db: Database, staff: StaffMember, input: Om
 /** Removes a partner of the staff member's org (its tokens go with it); false when there is none. */
 export async function removeTprmPartner(db: Database, staff: StaffMember, partnerId: string): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
-    const removed = await trx
-      .deleteFrom('tprm_partners')
-      .where('id', '=', partnerId)
-      .where('org_id', '=', staff.orgId)
-      .returning(['id', 'name', 'domain'])
-      .executeTakeFirst()
+    const removed = await trx.deleteFrom('tprm_partners').where('id', '=', partnerId).where('org_id', '=', staff.orgId).returning(['id', 'name', 'domain']).executeTakeFirst()
     if (!removed) return false
     await bumpOrgRevision(trx, staff.orgId)
     await recordAudit(trx, { orgId: staff.orgId, actor: staff.email, action: 'tprm.partner.remove', target: removed.name, before: removed })

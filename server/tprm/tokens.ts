@@ -75,7 +75,13 @@ export async function tprmViewer(db: Database, orgId: string, token: string): Pr
     .innerJoin('account_members', 'account_members.id', 'tprm_tokens.member_id')
     .innerJoin('accounts', 'accounts.id', 'account_members.account_id')
     .innerJoin('portal_customizations', 'portal_customizations.org_id', 'tprm_tokens.org_id')
-    .select(['tprm_tokens.id as token_id', 'tprm_partners.id as partner_id', 'tprm_partners.name as partner_name', 'tprm_partners.domain as partner_domain', ...VISITOR_MEMBER_COLUMNS])
+    .select([
+      'tprm_tokens.id as token_id',
+      'tprm_partners.id as partner_id',
+      'tprm_partners.name as partner_name',
+      'tprm_partners.domain as partner_domain',
+      ...VISITOR_MEMBER_COLUMNS,
+    ])
     .where('tprm_tokens.token_hash', '=', hashToken(token))
     .where('tprm_tokens.org_id', '=', orgId)
     .where('tprm_tokens.expires_at', '>', new Date())

@@ -35,11 +35,7 @@ export interface ExpansionResult {
  * Each batch claims a send with FOR UPDATE SKIP LOCKED, so app servers running this side by side each
  * take another send (or wait for the next round) instead of blocking.
  */
-export async function expandUpdateSends(
-  db: Database,
-  env: Env,
-  options: { batchSize?: number; budgetMs?: number; maxBatches?: number } = {},
-): Promise<ExpansionResult> {
+export async function expandUpdateSends(db: Database, env: Env, options: { batchSize?: number; budgetMs?: number; maxBatches?: number } = {}): Promise<ExpansionResult> {
   const batchSize = options.batchSize ?? EXPAND_BATCH_SIZE
   const budgetMs = options.budgetMs ?? Number.POSITIVE_INFINITY
   const maxBatches = options.maxBatches ?? Number.POSITIVE_INFINITY

@@ -67,7 +67,16 @@ export async function loadUpdatesPage(db: Database, orgId: string, viewer: Progr
         jsonArrayFrom(
           eb
             .selectFrom('updates')
-            .select(['updates.id', 'updates.message', 'updates.audience', 'updates.channel_portal', 'updates.channel_email', 'updates.pinned', 'updates.created_at', 'updates.updated_at'])
+            .select([
+              'updates.id',
+              'updates.message',
+              'updates.audience',
+              'updates.channel_portal',
+              'updates.channel_email',
+              'updates.pinned',
+              'updates.created_at',
+              'updates.updated_at',
+            ])
             .whereRef('updates.topic_id', '=', 'update_topics.id')
             .orderBy('updates.pinned', 'desc')
             .orderBy('updates.created_at', 'desc')
@@ -107,7 +116,6 @@ export async function loadUpdatesPage(db: Database, orgId: string, viewer: Progr
     sending: shaped.some((topic) => topic.updates.some((update) => update.sends.some((send) => send.inProgress))),
   }
 }
-
 
 // ---------------------------------------------------------------------------------------------------
 // Topics
@@ -255,16 +263,7 @@ async function lockUpdate(trx: Database, orgId: string, updateId: string) {
   const update = await trx
     .selectFrom('updates')
     .innerJoin('update_topics', 'update_topics.id', 'updates.topic_id')
-    .select([
-      'updates.id',
-      'updates.topic_id',
-      'updates.message',
-      'updates.audience',
-      'updates.channel_portal',
-      'updates.channel_email',
-      'updates.pinned',
-      'update_topics.subject',
-    ])
+    .select(['updates.id', 'updates.topic_id', 'updates.message', 'updates.audience', 'updates.channel_portal', 'updates.channel_email', 'updates.pinned', 'update_topics.subject'])
     .where('updates.id', '=', updateId)
     .where('update_topics.org_id', '=', orgId)
     .forUpdate(['updates'])

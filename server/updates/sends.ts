@@ -7,10 +7,7 @@ import { jsonb } from '../../db/json'
  * fan-out (server/updates/fanout.ts) expands it into one outbox row per recipient in bounded batches, so
  * 100,000 recipients never hold one transaction open; the outbox rows carry `update_send_id`.
  */
-export async function createUpdateSend(
-  trx: Database,
-  input: { orgId: string; updateId: string; audience: 'subscribers' | 'list'; emails?: readonly string[]; createdBy: string },
-) {
+export async function createUpdateSend(trx: Database, input: { orgId: string; updateId: string; audience: 'subscribers' | 'list'; emails?: readonly string[]; createdBy: string }) {
   const row = await trx
     .insertInto('update_sends')
     .values({
@@ -60,7 +57,15 @@ export async function sendProgress(db: Database, orgId: string, viewer: Progress
   const sends = await db
     .selectFrom('update_sends')
     .innerJoin('updates', 'updates.id', 'update_sends.update_id')
-    .select(['update_sends.id', 'update_sends.update_id', 'update_sends.status', 'update_sends.recipients', 'update_sends.created_at', 'update_sends.audience', 'updates.audience as update_audience'])
+    .select([
+      'update_sends.id',
+      'update_sends.update_id',
+      'update_sends.status',
+      'update_sends.recipients',
+      'update_sends.created_at',
+      'update_sends.audience',
+      'updates.audience as update_audience',
+    ])
     .where('update_sends.org_id', '=', orgId)
     .orderBy('update_sends.created_at', 'desc')
     .execute()

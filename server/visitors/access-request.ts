@@ -222,7 +222,8 @@ async function mailStanding(db: Database, env: Env, orgId: string, email: string
   if (member && (member.access_expires_at || tab === 'login')) {
     const expired = member.access_expires_at !== null && !accessLive(member.access_expires_at)
     await db.transaction().execute(async (trx) => {
-      if (await recipientCapAllows(trx, 'access', email)) await sendLoginMail(trx, env, { orgId, memberId: member.id, firstName: member.first_name, email }, expired ? 'expired' : 'login')
+      if (await recipientCapAllows(trx, 'access', email))
+        await sendLoginMail(trx, env, { orgId, memberId: member.id, firstName: member.first_name, email }, expired ? 'expired' : 'login')
     })
     return true
   }
@@ -266,7 +267,9 @@ async function autoApproval(db: Database, orgId: string, settings: AccessSetting
   if (!byRule) return null
   // A member asking for another product stays in their own account; otherwise the account of the org
   // that owns the domain takes the requester in, with its own profile when it has one.
-  const member = options.asStranger ? undefined : await db.selectFrom('account_members').select('account_id').where('org_id', '=', orgId).where('email', '=', input.email).executeTakeFirst()
+  const member = options.asStranger
+    ? undefined
+    : await db.selectFrom('account_members').select('account_id').where('org_id', '=', orgId).where('email', '=', input.email).executeTakeFirst()
   const accountId = member?.account_id ?? (await accountByDomain(db, orgId, input.email))
   const access = accountId ? await accountAccess(db, accountId, input.productId) : null
   // Access staff revoked or let expire stays so until staff decide: the request goes to review.
@@ -304,13 +307,7 @@ export async function requestLoginLink(db: Database, env: Env, org: { id: string
 export type ExtendOutcome = 'request_sent' | 'already_has_access' | 'already_requested' | 'error'
 
 /** An expired member asks for more time: a kind 'extend' request joins the staff queue (PRODUCT.md section 3). */
-export async function requestExtension(
-  db: Database,
-  env: Env,
-  org: { id: string },
-  memberId: string,
-  productId: string,
-): Promise<ExtendOutcome> {
+export async function requestExtension(db: Database, env: Env, org: { id: string }, memberId: string, productId: string): Promise<ExtendOutcome> {
   const member = await db
     .selectFrom('account_members')
     .innerJoin('accounts', 'accounts.id', 'account_members.account_id')
@@ -330,7 +327,13 @@ export async function requestExtension(
   if (member.access_expires_at && accessLive(member.access_expires_at)) return 'already_has_access'
   try {
     return await db.transaction().execute(async (trx) => {
-      const pending = await trx.selectFrom('access_requests').select('id').where('org_id', '=', org.id).where('email', '=', member.email).where('status', '=', 'pending').executeTakeFirst()
+      const pending = await trx
+        .selectFrom('access_requests')
+        .select('id')
+        .where('org_id', '=', org.id)
+        .where('email', '=', member.email)
+        .where('status', '=', 'pending')
+        .executeTakeFirst()
       if (pending) return 'already_requested' as const
       const request = await trx
         .insertInto('access_requests')

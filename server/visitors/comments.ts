@@ -25,23 +25,14 @@ export async function commentsEnabled(db: Database, orgId: string) {
  * A comment on an item the viewer can see unlocked: an account member writes in their account's thread;
  * staff answer in a thread they name by account id. Returns false when comments are off or the item is not theirs to discuss.
  */
-export async function addComment(
-  db: Database,
-  org: PortalOrg,
-  viewer: PortalViewer,
-  productId: string,
-  input: { itemUid: string; content: string; accountId?: string },
-) {
+export async function addComment(db: Database, org: PortalOrg, viewer: PortalViewer, productId: string, input: { itemUid: string; content: string; accountId?: string }) {
   if (!(await commentsEnabled(db, org.id))) return false
   const member = accountMember(viewer)
   const staff = viewer.mode === 'Main' && handlesAccounts(viewer.staff?.permissions ?? []) ? viewer.staff : null
   const accountId = member ? member.accountId : input.accountId
   if (!accountId || (!member && !staff)) return false
   const [item, account] = await Promise.all([
-    accessCheckedItems(db)
-      .where('items.product_id', '=', productId)
-      .where('items.uid', '=', input.itemUid)
-      .executeTakeFirst(),
+    accessCheckedItems(db).where('items.product_id', '=', productId).where('items.uid', '=', input.itemUid).executeTakeFirst(),
     db.selectFrom('accounts').select('id').where('id', '=', accountId).where('org_id', '=', org.id).executeTakeFirst(),
   ])
   if (!item || !account) return false

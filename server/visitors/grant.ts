@@ -60,7 +60,9 @@ export async function grantAccess(trx: Database, env: Env, input: GrantInput): P
     .values({ account_id: accountId, product_id: input.productId, permission_profile_id: profile.id, access_expires_at: input.expiresAt, nda_required: input.ndaRequired })
     .onConflict((oc) =>
       input.setsAccess
-        ? oc.columns(['account_id', 'product_id']).doUpdateSet({ permission_profile_id: profile.id, access_expires_at: input.expiresAt, nda_required: input.ndaRequired, expiry_notice_sent_at: null })
+        ? oc
+            .columns(['account_id', 'product_id'])
+            .doUpdateSet({ permission_profile_id: profile.id, access_expires_at: input.expiresAt, nda_required: input.ndaRequired, expiry_notice_sent_at: null })
         : oc.columns(['account_id', 'product_id']).doNothing(),
     )
     .execute()
@@ -95,7 +97,14 @@ export async function grantAccess(trx: Database, env: Env, input: GrantInput): P
     action: input.autoApproved ? 'access.auto-approve' : 'access.approve',
     target: input.person.email,
     after: input.setsAccess
-      ? { accountId, productId: input.productId, profileId: profile.id, expiresAt: input.expiresAt.toISOString(), ndaRequired: input.ndaRequired, requestId: input.requestId ?? null }
+      ? {
+          accountId,
+          productId: input.productId,
+          profileId: profile.id,
+          expiresAt: input.expiresAt.toISOString(),
+          ndaRequired: input.ndaRequired,
+          requestId: input.requestId ?? null,
+        }
       : { accountId, productId: input.productId, requestId: input.requestId ?? null },
   })
   return { ok: true, accountId, memberId: member.id }
@@ -104,12 +113,7 @@ export async function grantAccess(trx: Database, env: Env, input: GrantInput): P
 const LOGIN_MAILS = { approved: approvedMail, login: loginLinkMail, expired: accessExpiredMail }
 
 /** A login link for a member, e-mailed as an approval, a plain login link or the way to extend; the token is the mail's secret. */
-export async function sendLoginMail(
-  trx: Database,
-  env: Env,
-  member: { orgId: string; memberId: string; firstName: string; email: string },
-  kind: keyof typeof LOGIN_MAILS,
-) {
+export async function sendLoginMail(trx: Database, env: Env, member: { orgId: string; memberId: string; firstName: string; email: string }, kind: keyof typeof LOGIN_MAILS) {
   const org = await mailOrg(trx, env, member.orgId)
   const link = await issueLoginLink(trx, { orgId: member.orgId, memberId: member.memberId, portalUrl: org.portalUrl })
   const mail = LOGIN_MAILS[kind](org, member, link.url, LOGIN_LINK_MINUTES)

@@ -30,12 +30,7 @@ export type LoginLinkState = 'valid' | 'used' | 'expired' | 'unknown'
 /** What the link page says before anything is consumed: reading changes nothing. */
 export async function loginLinkState(db: Database, orgId: string, token: string | undefined): Promise<LoginLinkState> {
   if (!looksLikeToken(token)) return 'unknown'
-  const row = await db
-    .selectFrom('visitor_login_links')
-    .select(['used_at', 'expires_at'])
-    .where('token_hash', '=', hashToken(token))
-    .where('org_id', '=', orgId)
-    .executeTakeFirst()
+  const row = await db.selectFrom('visitor_login_links').select(['used_at', 'expires_at']).where('token_hash', '=', hashToken(token)).where('org_id', '=', orgId).executeTakeFirst()
   if (!row) return 'unknown'
   if (row.used_at) return 'used'
   return new Date(row.expires_at).getTime() <= Date.now() ? 'expired' : 'valid'

@@ -38,9 +38,7 @@ async function read(bytes: Uint8Array) {
       .filter((stream) => stream instanceof PDFRawStream)
       .map((stream) => new TextDecoder('latin1').decode(decodePDFRawStream(stream).decode()))
       .join('\n')
-    return [...ops.matchAll(/<([0-9A-Fa-f]*)>\s*Tj/g)].map((m) =>
-      new TextDecoder('latin1').decode(Buffer.from(m[1], 'hex')),
-    )
+    return [...ops.matchAll(/<([0-9A-Fa-f]*)>\s*Tj/g)].map((m) => new TextDecoder('latin1').decode(Buffer.from(m[1], 'hex')))
   })
   return { pdf, pages, lines: pages.flat() }
 }
@@ -92,9 +90,7 @@ describe('signedNdaPdf', () => {
 
   it('paginates a 20,000-word text with page numbers and ends with the signature', async () => {
     const words = ['confidential', 'information', 'recipient', 'disclose', 'agreement', 'party', 'shall', 'not']
-    const paragraphs = Array.from({ length: 200 }, (_, p) =>
-      Array.from({ length: 100 }, (_, w) => words[(p + w) % words.length]).join(' '),
-    )
+    const paragraphs = Array.from({ length: 200 }, (_, p) => Array.from({ length: 100 }, (_, w) => words[(p + w) % words.length]).join(' '))
     const bytes = await signedNdaPdf(nda(paragraphs.join('\n\n')))
 
     expect(header(bytes)).toBe('%PDF-')
@@ -109,13 +105,7 @@ describe('signedNdaPdf', () => {
   it('never throws on emoji, CJK, control characters and unbreakable words', async () => {
     const longWord = 'Z'.repeat(500)
     const text = `Emoji 👨‍👩‍👧 🚀 and 日本語の秘密保持契約 text.\u0000\u0007\u001b\u007f\n\n${longWord}\n\nEnd \ud800 lone surrogate.`
-    const bytes = await signedNdaPdf(
-      nda(
-        text,
-        { orgName: 'Nörthwind 雲 ☁️', portalTitle: 'Trust\u0000Center' },
-        { name: '李雷 🙂', userAgent: '\u0000' },
-      ),
-    )
+    const bytes = await signedNdaPdf(nda(text, { orgName: 'Nörthwind 雲 ☁️', portalTitle: 'Trust\u0000Center' }, { name: '李雷 🙂', userAgent: '\u0000' }))
 
     expect(header(bytes)).toBe('%PDF-')
     const { pdf, lines } = await read(bytes)

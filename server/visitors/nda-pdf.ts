@@ -104,15 +104,7 @@ export async function signedNdaPdf(nda: SignedNda): Promise<Uint8Array> {
     drawLines(layout, ['The agreement text is empty.'], fonts.oblique, BODY_SIZE, BODY_LEADING, COLORS.muted)
   }
 
-  const lossy = [
-    nda.text,
-    nda.orgName,
-    nda.portalTitle,
-    signer,
-    signature.ip ?? '',
-    signature.userAgent ?? '',
-    nda.version,
-  ].some((s) => losesCharacters(s, fonts.regular))
+  const lossy = [nda.text, nda.orgName, nda.portalTitle, signer, signature.ip ?? '', signature.userAgent ?? '', nda.version].some((s) => losesCharacters(s, fonts.regular))
 
   drawSignatureBlock(
     layout,
@@ -130,12 +122,7 @@ export async function signedNdaPdf(nda: SignedNda): Promise<Uint8Array> {
 
   // Footer on every page, once the page count is known.
   const pages = pdf.getPages()
-  const [footerText = '', ...footerRest] = wrap(
-    `Non-Disclosure Agreement - ${nda.orgName}`,
-    fonts.regular,
-    8.5,
-    TEXT_W - 110,
-  )
+  const [footerText = '', ...footerRest] = wrap(`Non-Disclosure Agreement - ${nda.orgName}`, fonts.regular, 8.5, TEXT_W - 110)
   const footerLeft = footerRest.length > 0 ? `${footerText}...` : footerText
   pages.forEach((page, i) => {
     page.drawLine({
@@ -177,8 +164,7 @@ function drawSignatureBlock(layout: Layout, fonts: Fonts, rows: Row[], lossy: bo
   const valueW = innerW - BLOCK_LABEL_W
   const lines: BlockLine[] = []
   const spacer = (height: number): BlockLine => ({ height, draw: () => {} })
-  const text = (line: string, x: number, font: PDFFont, size: number, color: RGB) => (page: PDFPage, y: number) =>
-    page.drawText(line, { x, y, size, font, color })
+  const text = (line: string, x: number, font: PDFFont, size: number, color: RGB) => (page: PDFPage, y: number) => page.drawText(line, { x, y, size, font, color })
 
   lines.push({ height: 16, draw: text('Signature', MARGIN_X + BLOCK_PAD, fonts.bold, 12, COLORS.ink) })
   lines.push(spacer(6))
@@ -209,8 +195,7 @@ function drawSignatureBlock(layout: Layout, fonts: Fonts, rows: Row[], lossy: bo
   }
   if (lossy) {
     const note =
-      'Some characters could not be shown in this PDF\'s font and were replaced with "?" or left out. ' +
-      'The NDA version is the SHA-256 of the exact text that was signed.'
+      'Some characters could not be shown in this PDF\'s font and were replaced with "?" or left out. ' + 'The NDA version is the SHA-256 of the exact text that was signed.'
     lines.push(spacer(4))
     for (const line of wrap(note, fonts.regular, 8.5, innerW)) {
       lines.push({ height: 12, draw: text(line, MARGIN_X + BLOCK_PAD, fonts.regular, 8.5, COLORS.muted) })

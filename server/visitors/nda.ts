@@ -27,7 +27,15 @@ export async function signNda(db: Database, account: AccountContext, member: Vis
       })
       .returning('id')
       .executeTakeFirstOrThrow()
-    await recordAudit(trx, { orgId: member.orgId, actor: member.email, action: 'nda.sign', target: row.id, after: { signerName, version: account.nda.version }, ip: meta.ip, userAgent: meta.userAgent })
+    await recordAudit(trx, {
+      orgId: member.orgId,
+      actor: member.email,
+      action: 'nda.sign',
+      target: row.id,
+      after: { signerName, version: account.nda.version },
+      ip: meta.ip,
+      userAgent: meta.userAgent,
+    })
   })
   return true
 }

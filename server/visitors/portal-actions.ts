@@ -7,15 +7,7 @@ import { kickEmailWorker } from '../email/worker'
 import { parseForm } from '../http/forms'
 import { redirectTo, redirectWithToast } from '../http/redirect'
 import { resolvePortalOrg, type PortalOrg } from '../portal/resolve'
-import {
-  accessRequestSchema,
-  commentSchema,
-  inviteColleaguesSchema,
-  ndaSignSchema,
-  subscribeSchema,
-  unsubscribeSchema,
-  visitorLoginSchema,
-} from '../../app/lib/schemas/access'
+import { accessRequestSchema, commentSchema, inviteColleaguesSchema, ndaSignSchema, subscribeSchema, unsubscribeSchema, visitorLoginSchema } from '../../app/lib/schemas/access'
 import { withQuery } from '../../app/lib/format'
 import { requestSubscription, unsubscribe } from '../subscriptions/subscribe'
 import { loadAccessSettings, requestExtension, requestLoginLink, submitAccessRequest, typedAddressRefusal, type AccessOutcome, type ExtendOutcome } from './access-request'
@@ -30,7 +22,19 @@ import { createTprmToken } from '../tprm/tokens'
 import type { QuestionnaireActionData } from '../questionnaires/portal'
 
 /** The intents visitors post to the portal page; everything else there is a staff edit. */
-export const VISITOR_INTENTS = ['request-access', 'login', 'extend-access', 'logout', 'welcome', 'sign-nda', 'invite-colleagues', 'comment', 'subscribe', 'unsubscribe', 'tprm-token'] as const
+export const VISITOR_INTENTS = [
+  'request-access',
+  'login',
+  'extend-access',
+  'logout',
+  'welcome',
+  'sign-nda',
+  'invite-colleagues',
+  'comment',
+  'subscribe',
+  'unsubscribe',
+  'tprm-token',
+] as const
 export type VisitorIntent = (typeof VISITOR_INTENTS)[number]
 export const isVisitorIntent = (value: unknown): value is VisitorIntent => typeof value === 'string' && (VISITOR_INTENTS as readonly string[]).includes(value)
 
@@ -94,7 +98,13 @@ export async function handleVisitorAction(request: Request, context: AppLoadCont
       const started = Date.now()
       const settings = await loadAccessSettings(context.db, org.id)
       const products = await context.db.selectFrom('products').select('id').where('org_id', '=', org.id).execute()
-      const submission = parseForm(formData, accessRequestSchema(settings.fields, products.map((product) => product.id)))
+      const submission = parseForm(
+        formData,
+        accessRequestSchema(
+          settings.fields,
+          products.map((product) => product.id),
+        ),
+      )
       if (submission.status !== 'success') return data({ intent, result: submission.reply() } satisfies AccessActionData, { status: 400 })
       if (formData.get(HONEYPOT)) return { intent, outcome: 'request_sent', email: submission.value.email } satisfies AccessActionData
       const perAddress = await hitRateLimit(context.db, `access-request:ip:${client}`, LIMITS.requestPerAddress.limit, LIMITS.requestPerAddress.window)
@@ -167,7 +177,10 @@ export async function handleVisitorAction(request: Request, context: AppLoadCont
       const viewer = await signedInMember(request, context, org)
       // Only a member whose account has live access brings colleagues into it.
       if (!accountLive(viewer.account.access.values())) throw data('Your access has expired.', { status: 403 })
-      const emails = formData.getAll('emails').flatMap((value) => (typeof value === 'string' ? value.split(/[\s,;]+/) : [])).filter(Boolean)
+      const emails = formData
+        .getAll('emails')
+        .flatMap((value) => (typeof value === 'string' ? value.split(/[\s,;]+/) : []))
+        .filter(Boolean)
       const form = new FormData()
       for (const email of emails) form.append('emails', email)
       form.set('message', String(formData.get('message') ?? ''))
@@ -213,7 +226,11 @@ export async function handleVisitorAction(request: Request, context: AppLoadCont
       const perMember = await hitRateLimit(context.db, `tprm-token:member:${viewer.account.member.id}`, limit, window)
       if (!perMember.allowed) throw tooMany(perMember.retryAfterSeconds)
       const created = await createTprmToken(context.db, viewer.account.member, submission.value.partnerId, meta)
-      if (!created) return data({ intent, result: submission.reply({ fieldErrors: { partnerId: [TPRM_MESSAGES.partnerGone] } }) } satisfies AccessActionData, { status: 400, headers: NO_STORE })
+      if (!created)
+        return data({ intent, result: submission.reply({ fieldErrors: { partnerId: [TPRM_MESSAGES.partnerGone] } }) } satisfies AccessActionData, {
+          status: 400,
+          headers: NO_STORE,
+        })
       return data({ intent, token: created.token, partnerName: created.partner.name, expiresAt: created.expiresAt } satisfies AccessActionData, { headers: NO_STORE })
     }
     case 'comment': {

@@ -69,7 +69,15 @@ export async function hasLiveVisitorSession(db: Database, request: Request, orgI
     .$if(orgId !== undefined, (query) =>
       query
         .where('visitor_sessions.org_id', '=', orgId!)
-        .where((eb) => eb.exists(eb.selectFrom('account_members').select('account_members.id').whereRef('account_members.id', '=', 'visitor_sessions.member_id').where('account_members.org_id', '=', orgId!))),
+        .where((eb) =>
+          eb.exists(
+            eb
+              .selectFrom('account_members')
+              .select('account_members.id')
+              .whereRef('account_members.id', '=', 'visitor_sessions.member_id')
+              .where('account_members.org_id', '=', orgId!),
+          ),
+        ),
     )
     .executeTakeFirst()
   return row !== undefined

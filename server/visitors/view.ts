@@ -68,13 +68,12 @@ export async function loadVisitorView(db: Database, env: Env, org: PortalOrg, vi
   }
 
   // Customer accounts are for staff who manage them or review requests.
-  const previewTargets =
-    staffThreads
-      ? {
-          accounts: await db.selectFrom('accounts').select(['id', 'name']).where('org_id', '=', org.id).orderBy('name').limit(200).execute(),
-          profiles: await db.selectFrom('permission_profiles').select(['id', 'name']).where('product_id', '=', productId).orderBy('name').limit(200).execute(),
-        }
-      : null
+  const previewTargets = staffThreads
+    ? {
+        accounts: await db.selectFrom('accounts').select(['id', 'name']).where('org_id', '=', org.id).orderBy('name').limit(200).execute(),
+        profiles: await db.selectFrom('permission_profiles').select(['id', 'name']).where('product_id', '=', productId).orderBy('name').limit(200).execute(),
+      }
+    : null
 
   const tprmPartners = await tprmPartnersOffered(db, org.id, viewer)
 
@@ -90,9 +89,7 @@ export async function loadVisitorView(db: Database, env: Env, org: PortalOrg, vi
     accessModal,
     previewTargets,
     subscribe:
-      subscribable && search.get('subscribe') === 'true'
-        ? { source: SUBSCRIBE_SOURCES.find((known) => known === source && known !== 'access_request') ?? 'direct_link' }
-        : null,
+      subscribable && search.get('subscribe') === 'true' ? { source: SUBSCRIBE_SOURCES.find((known) => known === source && known !== 'access_request') ?? 'direct_link' } : null,
     subscribeStatus: status === 'confirmed' || status === 'blocked' || status === 'token-invalid' ? status : null,
     unsubscribe: unsubscribeToken && unsubscribeSubject(env, org, unsubscribeToken) ? { token: unsubscribeToken } : null,
     account:
@@ -112,10 +109,7 @@ export async function loadVisitorView(db: Database, env: Env, org: PortalOrg, vi
                 : `Access until ${formatDate(access.expiresAt)}`,
           }
         : null,
-    preview:
-      viewer.mode === 'Preview' && viewer.preview
-        ? { accountName: viewer.preview.accountName, profileName: viewer.preview.profileName, exitHref: view.product.home }
-        : null,
+    preview: viewer.mode === 'Preview' && viewer.preview ? { accountName: viewer.preview.accountName, profileName: viewer.preview.profileName, exitHref: view.product.home } : null,
     ndaDialog: pendingNda && search.get('nda') !== 'later' && account?.nda.text ? { text: account.nda.text } : null,
     ndaPending: pendingNda,
     welcome: member !== null && (member.welcomedAt === null || search.get('welcome') === 'true') && !pendingNda,

@@ -89,12 +89,14 @@ try {
   await server.stop()
   let started = performance.now()
   const counts = await withPglite(dataDir, seed)
-  console.log(`Seeded ${counts.accounts.toLocaleString('en-US')} accounts, ${counts.members.toLocaleString('en-US')} members, ${counts.signatures.toLocaleString('en-US')} NDA signatures in ${((performance.now() - started) / 1000).toFixed(1)} s`)
+  console.log(
+    `Seeded ${counts.accounts.toLocaleString('en-US')} accounts, ${counts.members.toLocaleString('en-US')} members, ${counts.signatures.toLocaleString('en-US')} NDA signatures in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  )
 
   server = await startServer(env)
   const cookie = await signInStaff(origin, ADMIN.email, ADMIN.password)
   // Each case's answer must name the account it should list first (25 a page, by name).
-  const later = Math.floor(ACCOUNTS / 25 * 0.6)
+  const later = Math.floor((ACCOUNTS / 25) * 0.6)
   const name = (n) => `Bench Account ${String(n).padStart(5, '0')}`
   const cases = [
     ['first page', '/accounts', name(1)],
@@ -116,7 +118,11 @@ try {
   console.log(`${reference[0].padEnd(22)} ${ms(percentile(times, 50))}  ${ms(percentile(times, 95))}  ${ms(percentile(times, 99))}`)
   console.log(`worst p95 ${ms(worst).trim()}: target ≤ ${TARGET_P95_MS} ms ${worst <= TARGET_P95_MS ? 'met' : 'NOT met'}`)
   // A shared machine's figures say little without how busy it was.
-  console.log(`load average ${loadavg().map((value) => value.toFixed(1)).join(' ')} on this machine's ${availableParallelism()} cores`)
+  console.log(
+    `load average ${loadavg()
+      .map((value) => value.toFixed(1))
+      .join(' ')} on this machine's ${availableParallelism()} cores`,
+  )
 } finally {
   await server?.stop()
   rmSync(dataDir, { recursive: true, force: true })

@@ -102,10 +102,10 @@ try {
       [org.id, RECIPIENTS],
     )
     const [topic] = await query(`insert into update_topics (org_id, subject, category) values ($1, 'SOC 2 Type II report renewed', 'compliance') returning id`, [org.id])
-    const [update] = await query(
-      `insert into updates (topic_id, message, audience, channel_email) values ($1, $2, 'public', true) returning id`,
-      [topic.id, 'Our SOC 2 Type II report has been renewed for another year.\nThe new report is available on the Trust Center for accounts under NDA.'],
-    )
+    const [update] = await query(`insert into updates (topic_id, message, audience, channel_email) values ($1, $2, 'public', true) returning id`, [
+      topic.id,
+      'Our SOC 2 Type II report has been renewed for another year.\nThe new report is available on the Trust Center for accounts under NDA.',
+    ])
     // As staff publishing does (server/updates/sends.ts createUpdateSend): the fan-out expands it.
     const [send] = await query(`insert into update_sends (org_id, update_id, audience, created_by) values ($1, $2, 'subscribers', 'bench') returning id`, [org.id, update.id])
     return send.id
@@ -160,8 +160,12 @@ try {
   const verdict = (ok) => (ok ? 'met' : 'NOT met')
 
   console.log(`\nUpdate fan-out: ${RECIPIENTS.toLocaleString('en-US')} confirmed subscribers, one update, Resend batch API fake, ${backend}`)
-  console.log(`enqueue             ${timing.seconds.toFixed(2)} s to write ${timing.rows.toLocaleString('en-US')} outbox rows (send ${timing.status}, ${timing.recipients.toLocaleString('en-US')} recipients)`)
-  console.log(`delivery            ${perSecond.toFixed(0)} e-mails/s accepted (${RECIPIENTS.toLocaleString('en-US')} in ${deliverySeconds.toFixed(1)} s, first to last); ${endToEnd.toFixed(1)} s from server ready to the last`)
+  console.log(
+    `enqueue             ${timing.seconds.toFixed(2)} s to write ${timing.rows.toLocaleString('en-US')} outbox rows (send ${timing.status}, ${timing.recipients.toLocaleString('en-US')} recipients)`,
+  )
+  console.log(
+    `delivery            ${perSecond.toFixed(0)} e-mails/s accepted (${RECIPIENTS.toLocaleString('en-US')} in ${deliverySeconds.toFixed(1)} s, first to last); ${endToEnd.toFixed(1)} s from server ready to the last`,
+  )
   console.log(`                    ${afterEnqueueRate.toFixed(0)} e-mails/s once the enqueue was done (${afterEnqueue.toLocaleString('en-US')} e-mails)`)
   console.log(`provider            ${provider.requests} requests, ${provider.replays} answered from an idempotency key; outbox rows sent: ${timing.sent.toLocaleString('en-US')}`)
   const who = worker === server ? 'server peak RSS' : 'worker peak RSS'

@@ -50,7 +50,9 @@ try {
   const copied = Object.fromEntries(COPIED_HEADERS.filter((name) => file.headers.has(name)).map((name) => [name, file.headers.get(name)]))
   const bodyFile = path.join(dataDir, 'bare-body')
   writeFileSync(bodyFile, file.body)
-  const plain = spawn(process.execPath, ['-e', BARE_SERVER, bodyFile, JSON.stringify({ ...copied, 'content-length': file.body.byteLength }), String(bare)], { stdio: ['ignore', 'pipe', 'inherit'] })
+  const plain = spawn(process.execPath, ['-e', BARE_SERVER, bodyFile, JSON.stringify({ ...copied, 'content-length': file.body.byteLength }), String(bare)], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  })
   await once(plain.stdout, 'data')
   await run(`http://localhost:${bare}/`, 3)
   const baseline = await run(`http://localhost:${bare}/`, duration)
@@ -78,7 +80,9 @@ try {
   console.log(row('public file (app)', app))
   console.log(row('bare node http', baseline))
   console.log(`ratio app/bare      ${ratio.toFixed(3)} of the bare server's requests/s (the same ${file.body.byteLength} bytes and headers)`)
-  console.log(`views counted       ${counted.views} in the database after a clean stop (${answered} answered with 200, warm-up included); audit entries for the file: ${counted.entries}`)
+  console.log(
+    `views counted       ${counted.views} in the database after a clean stop (${answered} answered with 200, warm-up included); audit entries for the file: ${counted.entries}`,
+  )
   console.log(`targets             ratio >= ${TARGETS.ratio}: ${met(ratio >= TARGETS.ratio)}; p99 <= ${TARGETS.p99} ms: ${met(app.latency.p99 <= TARGETS.p99)}`)
 } finally {
   if (!stopped) await server.stop()

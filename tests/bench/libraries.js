@@ -65,7 +65,11 @@ function measureOnce(fn) {
   try {
     outcome = fn()
   } catch (error) {
-    outcome = { threw: String(error?.message ?? error).split('\n')[0].slice(0, 60) }
+    outcome = {
+      threw: String(error?.message ?? error)
+        .split('\n')[0]
+        .slice(0, 60),
+    }
   }
   return { ms: performance.now() - started, outcome }
 }
@@ -144,7 +148,12 @@ async function onDemandLoader() {
   // A module of the page's dialogs, stood in for by a module with two named components.
   const dialogs = path.join(work, 'dialogs.mjs')
   await build({
-    stdin: { contents: "import { createElement } from 'react'\nexport const Dialog = () => createElement('p', null, 'the dialog')\nexport const Menu = () => createElement('p', null, 'the menu')", loader: 'js', resolveDir: root },
+    stdin: {
+      contents:
+        "import { createElement } from 'react'\nexport const Dialog = () => createElement('p', null, 'the dialog')\nexport const Menu = () => createElement('p', null, 'the menu')",
+      loader: 'js',
+      resolveDir: root,
+    },
     bundle: true,
     platform: 'node',
     format: 'esm',
@@ -167,7 +176,15 @@ async function onDemandLoader() {
   const shows = (html) => (html.includes('the dialog') ? 'the dialog' : html.includes('loading') ? 'the fallback' : html)
   console.log(`first render after the prefetch: onDemand shows ${shows(first.onDemand)}; React.lazy shows ${shows(first.lazy)}`)
   console.log(`React.lazy's second render (a tick later): ${shows(second.lazy)}`)
-  const minified = await build({ entryPoints: [path.join(root, 'app/components/on-demand.ts')], bundle: true, minify: true, format: 'esm', packages: 'external', write: false, logLevel: 'error' })
+  const minified = await build({
+    entryPoints: [path.join(root, 'app/components/on-demand.ts')],
+    bundle: true,
+    minify: true,
+    format: 'esm',
+    packages: 'external',
+    write: false,
+    logLevel: 'error',
+  })
   console.log(`onDemand's code in the client bundle: ${minified.outputFiles[0].contents.byteLength} bytes minified (React.lazy: in react already)`)
 }
 
@@ -210,7 +227,9 @@ async function staticFiles() {
       const decoded = (await (await fetch(url, { headers: { 'accept-encoding': coding } })).arrayBuffer()).byteLength
       const coded = await codedSize(url, coding)
       const result = await autocannon({ url, connections: 10, duration: seconds, headers: { 'accept-encoding': coding } })
-      console.log(`${label.padEnd(32)} ${coding.padEnd(4)} ${String(Math.round(result.requests.average)).padStart(6)} req/s, p99 ${result.latency.p99} ms, ${(coded / 1024).toFixed(1)} KB on the wire (${(decoded / 1024).toFixed(0)} KB decoded)`)
+      console.log(
+        `${label.padEnd(32)} ${coding.padEnd(4)} ${String(Math.round(result.requests.average)).padStart(6)} req/s, p99 ${result.latency.p99} ms, ${(coded / 1024).toFixed(1)} KB on the wire (${(decoded / 1024).toFixed(0)} KB decoded)`,
+      )
     }
     server.close()
   }
@@ -229,11 +248,13 @@ async function staticFiles() {
 /** The bytes of a response as sent, before any decoding. */
 function codedSize(url, coding) {
   return new Promise((resolve, reject) => {
-    http.get(url, { headers: { 'accept-encoding': coding } }, (response) => {
-      let size = 0
-      response.on('data', (chunk) => (size += chunk.length))
-      response.on('end', () => resolve(size))
-    }).on('error', reject)
+    http
+      .get(url, { headers: { 'accept-encoding': coding } }, (response) => {
+        let size = 0
+        response.on('data', (chunk) => (size += chunk.length))
+        response.on('end', () => resolve(size))
+      })
+      .on('error', reject)
   })
 }
 
@@ -287,7 +308,11 @@ async function zipWriter() {
       const out = execFileSync('unzip', ['-tqq', file], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 })
       check = out.trim() ? out.trim().split('\n')[0] : 'unzip -t: no errors'
     } catch (error) {
-      check = `unzip -t failed: ${String(error.stdout ?? error.message).trim().split('\n')[0]}`
+      check = `unzip -t failed: ${
+        String(error.stdout ?? error.message)
+          .trim()
+          .split('\n')[0]
+      }`
     }
     console.log(`${label.padEnd(26)} 70,000 entries (ZIP64 by count): ${Math.round(ms)} ms, ${(statSync(file).size / 1024 / 1024).toFixed(1)} MB; ${check}`)
   }

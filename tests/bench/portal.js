@@ -70,7 +70,9 @@ try {
   // The bare server runs in a process of its own, as the app does: in this one it would share a core with the load.
   const bodyFile = path.join(dataDir, 'bare-body')
   writeFileSync(bodyFile, page.raw)
-  const plain = spawn(process.execPath, ['-e', BARE_SERVER, bodyFile, JSON.stringify({ ...copied, 'content-length': page.raw.byteLength }), String(bare)], { stdio: ['ignore', 'pipe', 'inherit'] })
+  const plain = spawn(process.execPath, ['-e', BARE_SERVER, bodyFile, JSON.stringify({ ...copied, 'content-length': page.raw.byteLength }), String(bare)], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  })
   await once(plain.stdout, 'data')
   await run(`http://localhost:${bare}/`, 3)
   const baseline = await run(`http://localhost:${bare}/`, duration)
@@ -97,7 +99,9 @@ try {
   const met = (ok) => (ok ? 'met' : 'NOT met')
 
   console.log(`\nPortal page, Public mode, Accept-Encoding: ${ACCEPT_ENCODING}: ${connections} connections, ${duration} s each`)
-  console.log(`response            ${encodingOf(page)}, ${page.raw.byteLength} bytes on the wire (${page.body.byteLength} decoded); ETag ${etag ?? 'none'}; Cache-Control ${page.headers['cache-control'] ?? 'none'}; Vary ${page.headers.vary ?? 'none'}`)
+  console.log(
+    `response            ${encodingOf(page)}, ${page.raw.byteLength} bytes on the wire (${page.body.byteLength} decoded); ETag ${etag ?? 'none'}; Cache-Control ${page.headers['cache-control'] ?? 'none'}; Vary ${page.headers.vary ?? 'none'}`,
+  )
   console.log(row('portal (app)', app))
   console.log(row('bare node http', baseline))
   console.log(`ratio app/bare      ${ratio.toFixed(3)} of the bare server's requests/s (the same ${page.raw.byteLength} bytes and headers)`)
@@ -118,16 +122,25 @@ try {
   console.log(`CSS                 ${kb(sum(css))} in ${css.length} files (${encodings(css)})`)
   console.log(`JavaScript          ${kb(sum(js))} in ${js.length} files (${encodings(js)})`)
   console.log(`total               ${kb(total)} (${kb(page.body.byteLength + firstVisit.reduce((all, file) => all + file.body.byteLength, 0))} decoded)`)
-  console.log(`own JavaScript      ${kb(ownJs.gzip)} gzip in ${ownJs.own.length} files; framework (React, React DOM, React Router), not counted: ${ownJs.framework.map((file) => path.basename(file.path)).join(', ')} (${kb(ownJs.frameworkGzip)} gzip)`)
-  if (ownJs.marked.length) console.log(`                    framework code found outside React Router's entry, counted as framework: ${ownJs.marked.map((file) => path.basename(file.path)).join(', ')}`)
-  console.log(`targets             ratio >= ${TARGETS.ratio}: ${met(ratio >= TARGETS.ratio)}; p99 <= ${TARGETS.p99} ms at ${connections} connections: ${met(app.latency.p99 <= TARGETS.p99)}`)
-  console.log(`                    first visit <= ${kb(TARGETS.firstVisit)}: ${met(total <= TARGETS.firstVisit)}; own JavaScript < ${kb(TARGETS.ownJs)} gzip: ${met(ownJs.gzip < TARGETS.ownJs)}`)
+  console.log(
+    `own JavaScript      ${kb(ownJs.gzip)} gzip in ${ownJs.own.length} files; framework (React, React DOM, React Router), not counted: ${ownJs.framework.map((file) => path.basename(file.path)).join(', ')} (${kb(ownJs.frameworkGzip)} gzip)`,
+  )
+  if (ownJs.marked.length)
+    console.log(`                    framework code found outside React Router's entry, counted as framework: ${ownJs.marked.map((file) => path.basename(file.path)).join(', ')}`)
+  console.log(
+    `targets             ratio >= ${TARGETS.ratio}: ${met(ratio >= TARGETS.ratio)}; p99 <= ${TARGETS.p99} ms at ${connections} connections: ${met(app.latency.p99 <= TARGETS.p99)}`,
+  )
+  console.log(
+    `                    first visit <= ${kb(TARGETS.firstVisit)}: ${met(total <= TARGETS.firstVisit)}; own JavaScript < ${kb(TARGETS.ownJs)} gzip: ${met(ownJs.gzip < TARGETS.ownJs)}`,
+  )
 
   console.log(`\nPortal page, signed-in account member (AccountExternal, the member's own stored page): ${connections} connections, ${duration} s`)
   console.log(row('member page', member))
   console.log(row('public page', app))
   console.log(`first view          p50 ${fresh[20].toFixed(0).padStart(5)} ms   max ${fresh.at(-1).toFixed(0).padStart(5)} ms   (a page rendered afresh, one request at a time)`)
-  console.log(`response            ${encodingOf(memberPage)}, ${memberPage.raw.byteLength} bytes on the wire (${memberPage.body.byteLength} decoded); Cache-Control ${memberPage.headers['cache-control'] ?? 'none'}`)
+  console.log(
+    `response            ${encodingOf(memberPage)}, ${memberPage.raw.byteLength} bytes on the wire (${memberPage.body.byteLength} decoded); Cache-Control ${memberPage.headers['cache-control'] ?? 'none'}`,
+  )
   console.log(`target              member p99 <= ${TARGETS.memberP99} ms: ${met(member.latency.p99 <= TARGETS.memberP99)}`)
 } finally {
   await server.stop()

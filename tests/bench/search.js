@@ -23,7 +23,9 @@ const QUERIES = Number(process.env.BENCH_SEARCH_QUERIES ?? 1_000)
 const WARM_UP = 30
 const TARGET_P95_MS = 50
 const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL
-const backends = ['pglite', ...(adminUrl ? ['postgres'] : [])].filter((backend) => !process.env.BENCH_SEARCH_BACKENDS || process.env.BENCH_SEARCH_BACKENDS.split(',').includes(backend))
+const backends = ['pglite', ...(adminUrl ? ['postgres'] : [])].filter(
+  (backend) => !process.env.BENCH_SEARCH_BACKENDS || process.env.BENCH_SEARCH_BACKENDS.split(',').includes(backend),
+)
 
 // ---------------------------------------------------------------------------------------------------------
 // The text: sentences a trust center says, titles, and rare words (a few rows each)
@@ -98,35 +100,105 @@ const SENTENCES = [
 ]
 
 const TITLES = [
-  'Encryption at rest', 'Encryption in transit', 'Key management', 'Incident response plan', 'Incident response exercises',
-  'Multi-factor authentication', 'Access reviews', 'Role-based access control', 'SOC 2 Type II report', 'SOC 3 report',
-  'ISO 27001 certificate', 'Data backups', 'Disaster recovery', 'Business continuity plan', 'Vulnerability scanning',
-  'Penetration test summary', 'Static analysis', 'Dependency scanning', 'Secure coding training', 'Security awareness training',
-  'Background checks', 'Endpoint detection and response', 'Firewalls', 'Intrusion detection', 'Centralised logging',
-  'Audit logs', 'Environment segregation', 'Infrastructure as code', 'Change management', 'Emergency changes',
-  'Configuration baselines', 'Vendor management policy', 'Data processing agreement', 'Data retention policy',
-  'Data subject requests', 'Privacy impact assessments', 'Data residency', 'Standard contractual clauses',
-  'Information security policy', 'Acceptable use policy', 'Risk register', 'Internal audit', 'Office security',
-  'Data centre security', 'Asset inventory', 'Device disposal', 'Application security reviews', 'Bug bounty',
-  'Web application firewall', 'DDoS protection', 'Secrets management', 'Password storage', 'Session management',
-  'Single sign-on', 'Data export', 'Uptime monitoring', 'Post-incident reviews', 'AI data usage', 'AI governance',
-  'Carbon emissions reporting', 'GDPR compliance', 'CAIQ questionnaire', 'SIG Lite questionnaire',
+  'Encryption at rest',
+  'Encryption in transit',
+  'Key management',
+  'Incident response plan',
+  'Incident response exercises',
+  'Multi-factor authentication',
+  'Access reviews',
+  'Role-based access control',
+  'SOC 2 Type II report',
+  'SOC 3 report',
+  'ISO 27001 certificate',
+  'Data backups',
+  'Disaster recovery',
+  'Business continuity plan',
+  'Vulnerability scanning',
+  'Penetration test summary',
+  'Static analysis',
+  'Dependency scanning',
+  'Secure coding training',
+  'Security awareness training',
+  'Background checks',
+  'Endpoint detection and response',
+  'Firewalls',
+  'Intrusion detection',
+  'Centralised logging',
+  'Audit logs',
+  'Environment segregation',
+  'Infrastructure as code',
+  'Change management',
+  'Emergency changes',
+  'Configuration baselines',
+  'Vendor management policy',
+  'Data processing agreement',
+  'Data retention policy',
+  'Data subject requests',
+  'Privacy impact assessments',
+  'Data residency',
+  'Standard contractual clauses',
+  'Information security policy',
+  'Acceptable use policy',
+  'Risk register',
+  'Internal audit',
+  'Office security',
+  'Data centre security',
+  'Asset inventory',
+  'Device disposal',
+  'Application security reviews',
+  'Bug bounty',
+  'Web application firewall',
+  'DDoS protection',
+  'Secrets management',
+  'Password storage',
+  'Session management',
+  'Single sign-on',
+  'Data export',
+  'Uptime monitoring',
+  'Post-incident reviews',
+  'AI data usage',
+  'AI governance',
+  'Carbon emissions reporting',
+  'GDPR compliance',
+  'CAIQ questionnaire',
+  'SIG Lite questionnaire',
 ]
 
 const QUESTIONS = [
-  'Do you encrypt customer data at rest?', 'How do you respond to a security incident?', 'Do you have a SOC 2 Type II report?',
-  'How often are penetration tests performed?', 'Where is customer data hosted?', 'Do you support single sign-on?',
-  'How long do you retain customer data?', 'How are access reviews performed?', 'Do you have a bug bounty programme?',
-  'How are backups tested?', 'Which subprocessors do you use?', 'Is multi-factor authentication enforced?',
-  'Do employees receive security training?', 'How do you manage vulnerabilities?', 'Are you ISO 27001 certified?',
-  'Do you sign a data processing agreement?', 'How are encryption keys managed?', 'What is your recovery time objective?',
-  'Do you use customer data to train AI models?', 'How do you log administrative actions?',
+  'Do you encrypt customer data at rest?',
+  'How do you respond to a security incident?',
+  'Do you have a SOC 2 Type II report?',
+  'How often are penetration tests performed?',
+  'Where is customer data hosted?',
+  'Do you support single sign-on?',
+  'How long do you retain customer data?',
+  'How are access reviews performed?',
+  'Do you have a bug bounty programme?',
+  'How are backups tested?',
+  'Which subprocessors do you use?',
+  'Is multi-factor authentication enforced?',
+  'Do employees receive security training?',
+  'How do you manage vulnerabilities?',
+  'Are you ISO 27001 certified?',
+  'Do you sign a data processing agreement?',
+  'How are encryption keys managed?',
+  'What is your recovery time objective?',
+  'Do you use customer data to train AI models?',
+  'How do you log administrative actions?',
 ]
 
 const SUBJECTS = [
-  'SOC 2 Type II report renewed', 'New subprocessor added', 'Security incident resolved', 'Penetration test completed',
-  'ISO 27001 surveillance audit passed', 'Vulnerability in a dependency patched', 'Data residency in a new region',
-  'Updated data processing agreement', 'Scheduled maintenance', 'Encryption upgrade completed',
+  'SOC 2 Type II report renewed',
+  'New subprocessor added',
+  'Security incident resolved',
+  'Penetration test completed',
+  'ISO 27001 surveillance audit passed',
+  'Vulnerability in a dependency patched',
+  'Data residency in a new region',
+  'Updated data processing agreement',
+  'Scheduled maintenance',
+  'Encryption upgrade completed',
 ]
 
 /** Made-up words, each in a few rows only: what a visitor types when they look for one thing. */
@@ -140,7 +212,15 @@ const RARE_EVERY = 40
 const COMMON = ['security', 'data', 'encryption', 'access', 'policy', 'compliance', 'customer', 'audit']
 const PREFIXES = ['encr', 'soc', 'pen', 'vuln', 'back', 'priv', 'auth', 'incid']
 const PHRASES = ['"incident response"', '"data retention"', '"access reviews"', '"penetration test"', '"single sign-on"', '"encrypted at rest"']
-const MULTI = ['encryption at rest', 'quarterly access review', 'soc 2 report', 'backup restore test', 'vendor risk assessment', 'customer data deleted termination', 'multi-factor authentication production']
+const MULTI = [
+  'encryption at rest',
+  'quarterly access review',
+  'soc 2 report',
+  'backup restore test',
+  'vendor risk assessment',
+  'customer data deleted termination',
+  'multi-factor authentication production',
+]
 
 /** A deterministic mix: a quarter common words, a fifth rare ones, a fifth prefixes, phrases and several words. */
 function queryMix(count) {
@@ -195,7 +275,9 @@ async function generate(db, modules, rows) {
     // The mobile product hides two cards.
     await db
       .insertInto('cards')
-      .values(CARD_KINDS.map((kind) => ({ product_id: product.id, kind, position: DEFAULT_CARD_ORDER[kind], hidden: slug === 'mobile' && ['BusinessContinuity', 'Esg'].includes(kind) })))
+      .values(
+        CARD_KINDS.map((kind) => ({ product_id: product.id, kind, position: DEFAULT_CARD_ORDER[kind], hidden: slug === 'mobile' && ['BusinessContinuity', 'Esg'].includes(kind) })),
+      )
       .execute()
     products.push(product)
   }
@@ -278,8 +360,16 @@ async function generate(db, modules, rows) {
     .values({ product_id: platform.id, name: 'Bench reviewers', card_kinds: JSON.stringify(['Reports', 'Policies', 'DataSecurity']), item_uids: JSON.stringify(someUids) })
     .returning('id')
     .executeTakeFirstOrThrow()
-  const mobileProfile = await db.insertInto('permission_profiles').values({ product_id: mobile.id, name: 'Bench everything', all_restricted: true }).returning('id').executeTakeFirstOrThrow()
-  const account = await db.insertInto('accounts').values({ org_id: org.id, name: 'Bench Customer', domains: JSON.stringify([]) }).returning('id').executeTakeFirstOrThrow()
+  const mobileProfile = await db
+    .insertInto('permission_profiles')
+    .values({ product_id: mobile.id, name: 'Bench everything', all_restricted: true })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  const account = await db
+    .insertInto('accounts')
+    .values({ org_id: org.id, name: 'Bench Customer', domains: JSON.stringify([]) })
+    .returning('id')
+    .executeTakeFirstOrThrow()
   const inAYear = new Date(Date.now() + 365 * 86_400_000)
   await db
     .insertInto('account_products')
@@ -349,7 +439,9 @@ async function bench(backend, modules) {
     const data = await generate(handle.db, modules, ROWS)
     const loadSeconds = (performance.now() - started) / 1000
     const total = data.entryCounts.reduce((sum, row) => sum + row.count, 0)
-    console.log(`\n${backend}: ${total.toLocaleString('en-US')} search entries (${data.entryCounts.map((row) => `${row.kind} ${row.count.toLocaleString('en-US')}`).join(', ')}) in ${loadSeconds.toFixed(1)} s`)
+    console.log(
+      `\n${backend}: ${total.toLocaleString('en-US')} search entries (${data.entryCounts.map((row) => `${row.kind} ${row.count.toLocaleString('en-US')}`).join(', ')}) in ${loadSeconds.toFixed(1)} s`,
+    )
 
     const queries = queryMix(QUERIES)
     const run = async (query, index) => {
@@ -368,15 +460,33 @@ async function bench(backend, modules) {
 
     const rows = []
     for (const viewer of ['anonymous', 'account']) {
-      const times = samples.filter((sample) => sample.viewer === viewer).map((sample) => sample.ms).sort((a, b) => a - b)
+      const times = samples
+        .filter((sample) => sample.viewer === viewer)
+        .map((sample) => sample.ms)
+        .sort((a, b) => a - b)
       rows.push({ viewer, queries: times.length, p50: percentile(times, 50), p95: percentile(times, 95), p99: percentile(times, 99) })
     }
     console.log(`${queries.length} queries in ${seconds.toFixed(1)} s`)
-    for (const row of rows) console.log(`  ${row.viewer.padEnd(10)} ${String(row.queries).padStart(5)} queries   p50 ${ms(row.p50).padStart(9)}   p95 ${ms(row.p95).padStart(9)}   p99 ${ms(row.p99).padStart(9)}`)
+    for (const row of rows)
+      console.log(
+        `  ${row.viewer.padEnd(10)} ${String(row.queries).padStart(5)} queries   p50 ${ms(row.p50).padStart(9)}   p95 ${ms(row.p95).padStart(9)}   p99 ${ms(row.p99).padStart(9)}`,
+      )
     // Which kinds of query cost most: the slowest ones, for EXPLAIN ANALYZE.
     const byKind = new Map()
     for (const sample of samples) byKind.set(sample.kind, [...(byKind.get(sample.kind) ?? []), sample.ms])
-    console.log(`  by kind (p95): ${[...byKind].map(([kind, times]) => `${kind} ${ms(percentile(times.sort((a, b) => a - b), 95))}`).join(', ')}`)
+    console.log(
+      `  by kind (p95): ${[...byKind]
+        .map(
+          ([kind, times]) =>
+            `${kind} ${ms(
+              percentile(
+                times.sort((a, b) => a - b),
+                95,
+              ),
+            )}`,
+        )
+        .join(', ')}`,
+    )
     const slowest = [...samples].sort((a, b) => b.ms - a.ms).slice(0, 3)
     console.log(`  slowest: ${slowest.map((sample) => `${sample.term} (${sample.viewer}, ${sample.product}, ${sample.total} found) ${ms(sample.ms)}`).join('; ')}`)
     return { backend, rows, total }
@@ -401,7 +511,16 @@ const results = []
 try {
   const load = (file) => vite.ssrLoadModule(file)
   const [database, migrate, query, index, viewer, kinds, sections, search] = await Promise.all(
-    ['/db/index.ts', '/db/migrate.ts', '/server/search/query.ts', '/server/search/index-content.ts', '/server/access/viewer.ts', '/app/lib/card-kinds.ts', '/app/lib/sections.ts', '/app/lib/search.ts'].map(load),
+    [
+      '/db/index.ts',
+      '/db/migrate.ts',
+      '/server/search/query.ts',
+      '/server/search/index-content.ts',
+      '/server/access/viewer.ts',
+      '/app/lib/card-kinds.ts',
+      '/app/lib/sections.ts',
+      '/app/lib/search.ts',
+    ].map(load),
   )
   const modules = {
     openDatabase: database.openDatabase,

@@ -63,8 +63,12 @@ try {
   console.log(`requests            ${result.requests.total} (${result.requests.average.toFixed(0)} req/s)`)
   console.log(`errors              ${errors}${unexpected.size ? ` (${[...unexpected].map(([what, count]) => `${what}: ${count}`).join('; ')})` : ''}; timeouts ${result.timeouts}`)
   console.log(`latency             p50 ${result.latency.p50} ms   p99 ${result.latency.p99} ms   max ${result.latency.max} ms`)
-  console.log(`RSS                 start ${rss[0].rss.toFixed(0)} MB   middle ${middle.rss.toFixed(0)} MB   end ${rss.at(-1).rss.toFixed(0)} MB   (peak ${rss.at(-1).hwm.toFixed(0)} MB)`)
-  console.log(`targets             0 errors: ${met(errors === 0)}; p99 <= ${TARGETS.p99} ms: ${met(result.latency.p99 <= TARGETS.p99)}; RSS flat (end - start <= ${TARGETS.rssGrowthMb} MB): ${met(growth <= TARGETS.rssGrowthMb)}`)
+  console.log(
+    `RSS                 start ${rss[0].rss.toFixed(0)} MB   middle ${middle.rss.toFixed(0)} MB   end ${rss.at(-1).rss.toFixed(0)} MB   (peak ${rss.at(-1).hwm.toFixed(0)} MB)`,
+  )
+  console.log(
+    `targets             0 errors: ${met(errors === 0)}; p99 <= ${TARGETS.p99} ms: ${met(result.latency.p99 <= TARGETS.p99)}; RSS flat (end - start <= ${TARGETS.rssGrowthMb} MB): ${met(growth <= TARGETS.rssGrowthMb)}`,
+  )
 } finally {
   await server.stop()
   rmSync(dataDir, { recursive: true, force: true })

@@ -60,7 +60,14 @@ async function formOf(fields, file, name, type, field = 'file') {
 function post(pathname, { type, body }, cookie) {
   return new Promise((resolve, reject) => {
     const request = http.request(
-      { host: '127.0.0.1', port, path: pathname, method: 'POST', agent: false, headers: { host: `localhost:${port}`, origin, cookie, 'content-type': type, 'content-length': String(body.length) } },
+      {
+        host: '127.0.0.1',
+        port,
+        path: pathname,
+        method: 'POST',
+        agent: false,
+        headers: { host: `localhost:${port}`, origin, cookie, 'content-type': type, 'content-length': String(body.length) },
+      },
       (response) => {
         response.resume()
         response.on('end', () => resolve(response.statusCode))
@@ -92,18 +99,47 @@ try {
     body: new URLSearchParams({ email: 'admin@northwind.test', password: 'northwind-demo' }),
     redirect: 'manual',
   })
-  const staff = signedIn.headers.getSetCookie().find((value) => value.startsWith('tc_staff=')).split(';')[0]
+  const staff = signedIn.headers
+    .getSetCookie()
+    .find((value) => value.startsWith('tc_staff='))
+    .split(';')[0]
   const member = await signInMember(origin, 'visitor@contoso.test', server.output)
   const documentFields = { intent: 'upload', documentAccessType: 'view-and-download' }
   const iconFields = { intent: 'card.icon', returnTo: '/portal/northwind', kind: 'DataSecurity', mode: 'custom' }
   const uploads = [
-    { what: `questionnaire, ${(huge.length / 1048576).toFixed(1)} MB .docx of 400,000 parts`, path: '/?questionnaire=file', cookie: member, form: () => formOf({}, huge, 'answers.docx', WORD) },
-    { what: `document, ${(huge.length / 1048576).toFixed(1)} MB .docx of 400,000 parts`, path: '/documents', cookie: staff, form: () => formOf(documentFields, huge, 'Policies.docx', WORD) },
-    { what: `document, ${(large.length / 1048576).toFixed(1)} MB .docx of 9,000 parts`, path: '/documents', cookie: staff, form: () => formOf(documentFields, large, 'Large.docx', WORD) },
+    {
+      what: `questionnaire, ${(huge.length / 1048576).toFixed(1)} MB .docx of 400,000 parts`,
+      path: '/?questionnaire=file',
+      cookie: member,
+      form: () => formOf({}, huge, 'answers.docx', WORD),
+    },
+    {
+      what: `document, ${(huge.length / 1048576).toFixed(1)} MB .docx of 400,000 parts`,
+      path: '/documents',
+      cookie: staff,
+      form: () => formOf(documentFields, huge, 'Policies.docx', WORD),
+    },
+    {
+      what: `document, ${(large.length / 1048576).toFixed(1)} MB .docx of 9,000 parts`,
+      path: '/documents',
+      cookie: staff,
+      form: () => formOf(documentFields, large, 'Large.docx', WORD),
+    },
     { what: 'card icon, SVG of 60,000 attributes', path: '/portal/northwind', cookie: staff, form: () => formOf(iconFields, attributesSvg, 'icon.svg', 'image/svg+xml', 'icon') },
     { what: 'card icon, SVG nested 5,000 groups deep', path: '/portal/northwind', cookie: staff, form: () => formOf(iconFields, deepSvg, 'icon.svg', 'image/svg+xml', 'icon') },
-    { what: `document, ${(text.length / 1048576).toFixed(1)} MB .txt of multi-byte UTF-8`, path: '/documents', cookie: staff, form: () => formOf(documentFields, text, 'Notes.txt', 'text/plain') },
-    { what: `document, ${(bomb.length / 1048576).toFixed(1)} MB PDF inflating to 1 GB`, path: '/documents', cookie: staff, form: () => formOf(documentFields, bomb, 'Inflating.pdf', 'application/pdf'), background: /could not read the text of file/ },
+    {
+      what: `document, ${(text.length / 1048576).toFixed(1)} MB .txt of multi-byte UTF-8`,
+      path: '/documents',
+      cookie: staff,
+      form: () => formOf(documentFields, text, 'Notes.txt', 'text/plain'),
+    },
+    {
+      what: `document, ${(bomb.length / 1048576).toFixed(1)} MB PDF inflating to 1 GB`,
+      path: '/documents',
+      cookie: staff,
+      form: () => formOf(documentFields, bomb, 'Inflating.pdf', 'application/pdf'),
+      background: /could not read the text of file/,
+    },
   ]
   for (const upload of uploads) {
     const before = server.output().length

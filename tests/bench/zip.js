@@ -55,10 +55,12 @@ try {
     )
     const ids = []
     for (const [position, row] of rows.entries()) {
-      const [file] = await query(
-        `insert into files (org_id, sha256, original_name, content_type, size_bytes) values ($1, $2, $3, 'application/pdf', $4) returning id`,
-        [product.org_id, row.sha, row.name, row.size],
-      )
+      const [file] = await query(`insert into files (org_id, sha256, original_name, content_type, size_bytes) values ($1, $2, $3, 'application/pdf', $4) returning id`, [
+        product.org_id,
+        row.sha,
+        row.name,
+        row.size,
+      ])
       await query('insert into item_files (item_id, file_id, position) values ($1, $2, $3)', [item.id, file.id, position])
       ids.push(file.id)
     }
@@ -108,7 +110,9 @@ try {
   const ratio = rate(ours.seconds) / rate(stored)
   const rise = peak - before
   console.log(`\nBulk download: ${FILES} PDFs, ${mb.toFixed(0)} MB, through POST /bulk-download as an account member (PGlite)`)
-  console.log(`ours                ${rate(ours.seconds).toFixed(0)} MB/s (${ours.seconds.toFixed(1)} s, ${(ours.received / 1024 / 1024).toFixed(0)} MB received, ${ours.included} files); first byte after ${ours.firstByte.toFixed(0)} ms`)
+  console.log(
+    `ours                ${rate(ours.seconds).toFixed(0)} MB/s (${ours.seconds.toFixed(1)} s, ${(ours.received / 1024 / 1024).toFixed(0)} MB received, ${ours.included} files); first byte after ${ours.firstByte.toFixed(0)} ms`,
+  )
   console.log(`archiver (stored)   ${rate(stored).toFixed(0)} MB/s (${stored.toFixed(1)} s, in-process, no HTTP); ratio ${ratio.toFixed(2)}`)
   console.log(`archiver (deflate)  ${rate(deflated).toFixed(0)} MB/s (${deflated.toFixed(1)} s)`)
   console.log(`server RSS          ${before.toFixed(0)} MB before, ${peak.toFixed(0)} MB at most while streaming: rise ${rise.toFixed(0)} MB`)
@@ -131,7 +135,10 @@ try {
   writeFileSync(bigPath, big)
   const bigId = await withPglite(dataDir, async (query) => {
     const [report] = await query(`select i.id, p.org_id from items i join products p on p.id = i.product_id where i.uid = 'soc-2-type-2-report' and p.is_default limit 1`)
-    const [file] = await query(`insert into files (org_id, sha256, original_name, content_type, size_bytes) values ($1, $2, 'Bench big report.pdf', 'application/pdf', $3) returning id`, [report.org_id, bigSha, big.byteLength])
+    const [file] = await query(
+      `insert into files (org_id, sha256, original_name, content_type, size_bytes) values ($1, $2, 'Bench big report.pdf', 'application/pdf', $3) returning id`,
+      [report.org_id, bigSha, big.byteLength],
+    )
     await query('insert into item_files (item_id, file_id, position) values ($1, $2, 99)', [report.id, file.id])
     return file.id
   })
@@ -157,7 +164,9 @@ try {
   const cached = await stampRound()
   const bigMb = big.byteLength / 1024 / 1024
   console.log(`\nWatermark: a ${bigMb.toFixed(0)} MB restricted PDF (40 pages), 5 downloads at once by one member`)
-  console.log(`first round         ${first.seconds.toFixed(1)} s (one stamping shared by all five), server RSS rise ${first.rise.toFixed(0)} MB; stamped copy ${(first.size / 1024 / 1024).toFixed(0)} MB`)
+  console.log(
+    `first round         ${first.seconds.toFixed(1)} s (one stamping shared by all five), server RSS rise ${first.rise.toFixed(0)} MB; stamped copy ${(first.size / 1024 / 1024).toFixed(0)} MB`,
+  )
   console.log(`cached round        ${cached.seconds.toFixed(1)} s, server RSS rise ${cached.rise.toFixed(0)} MB (the day's copy streamed from disk)`)
 } finally {
   if (server) await server.stop()

@@ -33,15 +33,29 @@ test('the home page has no accessibility violations', { tag: '@a11y' }, async ({
 })
 
 test('the page with the card drawer open has no accessibility violations', { tag: '@a11y' }, async ({ page, browser }, testInfo) => {
-  await checkPage(page, browser, testInfo, '/?card=DataSecurity', async (view) => {
-    await expect(view.getByRole('dialog', { name: cardTitle('DataSecurity') })).toBeVisible()
-  }, PORTAL_BEHIND_DIALOG)
+  await checkPage(
+    page,
+    browser,
+    testInfo,
+    '/?card=DataSecurity',
+    async (view) => {
+      await expect(view.getByRole('dialog', { name: cardTitle('DataSecurity') })).toBeVisible()
+    },
+    PORTAL_BEHIND_DIALOG,
+  )
 })
 
 test('a restricted item permalink has no accessibility violations', { tag: '@a11y' }, async ({ page, browser }, testInfo) => {
-  await checkPage(page, browser, testInfo, '/item/soc-2-type-2-report', async (view) => {
-    await expect(view.getByRole('dialog', { name: cardTitle('Reports') })).toBeVisible()
-  }, PORTAL_BEHIND_DIALOG)
+  await checkPage(
+    page,
+    browser,
+    testInfo,
+    '/item/soc-2-type-2-report',
+    async (view) => {
+      await expect(view.getByRole('dialog', { name: cardTitle('Reports') })).toBeVisible()
+    },
+    PORTAL_BEHIND_DIALOG,
+  )
 })
 
 test('the mobile product page has no accessibility violations', { tag: '@a11y' }, async ({ page, browser }, testInfo) => {

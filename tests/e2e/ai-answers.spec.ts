@@ -12,7 +12,10 @@ test.describe('AI answers', () => {
     await signedInMember(page, person({ domain: ACCOUNT.domains[0] }), mailbox, js)
     if (js) {
       await page.goto('/')
-      const box = page.getByRole('searchbox', { name: 'Search items' }).or(page.getByRole('textbox', { name: 'Search items' })).first()
+      const box = page
+        .getByRole('searchbox', { name: 'Search items' })
+        .or(page.getByRole('textbox', { name: 'Search items' }))
+        .first()
       await ready(box, js)
       await page.keyboard.press('Control+k')
       const dialog = page.getByRole('dialog')

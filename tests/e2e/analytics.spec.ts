@@ -18,7 +18,11 @@ async function visitorFetches(browser: Browser, baseURL: string) {
   try {
     const portal = await visitor.newPage()
     await portal.goto('/')
-    const href = await portal.getByRole('region', { name: 'Documents' }).getByRole('link', { name: `View ${ITEM.title}` }).first().getAttribute('href')
+    const href = await portal
+      .getByRole('region', { name: 'Documents' })
+      .getByRole('link', { name: `View ${ITEM.title}` })
+      .first()
+      .getAttribute('href')
     expect(href).toBeTruthy()
     expect((await visitor.request.get(href!)).status()).toBe(200)
     expect((await visitor.request.get(`${href}?download=1`)).status()).toBe(200)
@@ -42,7 +46,11 @@ test.describe('document analytics', () => {
     // wait until both are on the page (the row alone may be another journey's earlier view, in a shuffled order).
     await expect(async () => {
       await page.goto('/analytics')
-      const written = page.getByRole('region', { name: 'By document' }).getByRole('row').filter({ has: page.getByRole('rowheader', { name: DOCUMENT }) }).first()
+      const written = page
+        .getByRole('region', { name: 'By document' })
+        .getByRole('row')
+        .filter({ has: page.getByRole('rowheader', { name: DOCUMENT }) })
+        .first()
       await expect(written).toBeVisible({ timeout: 1_000 })
       expect(await cellNumber(page, written, 1)).toBeGreaterThanOrEqual(1)
       expect(await cellNumber(page, written, 2)).toBeGreaterThanOrEqual(1)
@@ -59,7 +67,10 @@ test.describe('document analytics', () => {
 
     // The visitor's view and download are on the document's row; staff's own page loads are not fetches.
     const byDocument = page.getByRole('region', { name: 'By document' })
-    const row = byDocument.getByRole('row').filter({ has: page.getByRole('rowheader', { name: DOCUMENT }) }).first()
+    const row = byDocument
+      .getByRole('row')
+      .filter({ has: page.getByRole('rowheader', { name: DOCUMENT }) })
+      .first()
     await expect(row).toBeVisible()
     await expect(row.getByRole('cell').first()).toHaveText(ITEM.title)
     expect(await cellNumber(page, row, 1)).toBeGreaterThanOrEqual(1)

@@ -24,8 +24,7 @@ const CHOSEN = [SOC2.title, LETTER, SOC3.title, CAIQ.title]
 /** What the archive of CHOSEN holds: each item's PDF under its own name, and the letter. */
 const CHOSEN_ENTRIES = [SOC2.documents![0], LETTER, SOC3.documents![0], CAIQ.documents![0]].sort()
 
-const granted = (item: DemoEntry) =>
-  !item.restricted || (PERMISSION_PROFILE.cardKinds as readonly string[]).includes(item.kind) || PERMISSION_PROFILE.itemUids.includes(item.uid)
+const granted = (item: DemoEntry) => !item.restricted || (PERMISSION_PROFILE.cardKinds as readonly string[]).includes(item.kind) || PERMISSION_PROFILE.itemUids.includes(item.uid)
 /** Documents the member may not download: restricted outside the profile, or view-only. */
 const NOT_OFFERED = PLATFORM_ENTRIES.filter((item) => item.documents?.length && (!granted(item) || item.documents.some((name) => DOCUMENT_DETAILS[name]?.viewOnly)))
 
@@ -161,13 +160,7 @@ test.describe('bulk download', () => {
     await expect(dialog.getByRole('heading', { name: 'Download complete' })).toBeVisible()
   })
 
-  test('a document that stops being downloadable is reported by name, the rest still arrive', { tag: '@javascript-only' }, async ({
-    page,
-    newPage,
-    person,
-    mailbox,
-    js,
-  }) => {
+  test('a document that stops being downloadable is reported by name, the rest still arrive', { tag: '@javascript-only' }, async ({ page, newPage, person, mailbox, js }) => {
     await signedInMember(page, person({ domain: ACCOUNT.domains[0] }), mailbox, js)
     const { dialog } = await openBulkDownload(page, js)
     await choose(page, dialog, [SOC2.title, SOC3.title], js)

@@ -14,7 +14,9 @@ import { expect, ready, signedInMember, test } from './support/journey'
 const documentsCard = (page: Page) => page.getByRole('region', { name: 'Documents' })
 
 async function downloadedText(page: Page, title: string, js: boolean) {
-  const link = documentsCard(page).getByRole('link', { name: `Download ${title}`, exact: true }).first()
+  const link = documentsCard(page)
+    .getByRole('link', { name: `Download ${title}`, exact: true })
+    .first()
   await ready(link, js)
   const [download] = await Promise.all([page.waitForEvent('download'), link.click()])
   return compact((await pdfText(new Uint8Array(await readFile((await download.path())!)))).join(' '))

@@ -378,7 +378,9 @@ test.describe('documents', () => {
   test('a public PDF downloads', async ({ page }, testInfo) => {
     const item = entry('iso-27001')
     await page.goto('/')
-    const link = section(page).getByRole('link', { name: `Download ${item.title}` }).first()
+    const link = section(page)
+      .getByRole('link', { name: `Download ${item.title}` })
+      .first()
     await expect(link).toHaveAttribute('download', item.documents![0])
 
     const downloading = page.waitForEvent('download')
@@ -395,7 +397,10 @@ test.describe('documents', () => {
   test('the View link serves the PDF inline', async ({ page }) => {
     const item = entry('iso-27001')
     await page.goto('/')
-    const href = await section(page).getByRole('link', { name: `View ${item.title}` }).first().getAttribute('href')
+    const href = await section(page)
+      .getByRole('link', { name: `View ${item.title}` })
+      .first()
+      .getAttribute('href')
     expect(href).toMatch(new RegExp(`^/files/[^/]+/${item.documents![0].replace(/\./g, '\\.')}$`))
 
     const response = await page.request.get(href!)

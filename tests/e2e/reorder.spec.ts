@@ -32,9 +32,16 @@ async function ready(dialog: Locator, javascript: boolean) {
   if (!javascript) return
   await expect(dialog.locator('.reorder-row__handle').first()).toBeVisible()
   await expect
-    .poll(() => dialog.locator('ol.reorder-list').first().evaluate((list) => Object.keys(list).some((key) => key.startsWith('Sortable'))), {
-      message: 'sortablejs should be attached to the list',
-    })
+    .poll(
+      () =>
+        dialog
+          .locator('ol.reorder-list')
+          .first()
+          .evaluate((list) => Object.keys(list).some((key) => key.startsWith('Sortable'))),
+      {
+        message: 'sortablejs should be attached to the list',
+      },
+    )
     .toBe(true)
 }
 
@@ -48,10 +55,13 @@ async function save(page: Page, dialog: Locator, toast: string) {
 }
 
 async function precedes(page: Page, first: string, second: string) {
-  return page.locator(first).first().evaluate((element, other) => {
-    const next = document.querySelector(other)
-    return Boolean(next && element.compareDocumentPosition(next) & Node.DOCUMENT_POSITION_FOLLOWING)
-  }, second)
+  return page
+    .locator(first)
+    .first()
+    .evaluate((element, other) => {
+      const next = document.querySelector(other)
+      return Boolean(next && element.compareDocumentPosition(next) & Node.DOCUMENT_POSITION_FOLLOWING)
+    }, second)
 }
 
 /** Drags a row by its handle onto the upper part of another row (sortablejs' pointer fallback). */

@@ -62,7 +62,7 @@ test.describe('response headers', () => {
     expect(new Set(listed)).toEqual(new Set(hashes))
   })
 
-  test('every script tag of a page made for one response carries that response\'s nonce', async ({ request }) => {
+  test("every script tag of a page made for one response carries that response's nonce", async ({ request }) => {
     const first = await request.get('/login')
     const second = await request.get('/login')
     const nonce = cspNonce(first)
@@ -91,7 +91,10 @@ test.describe('response headers', () => {
 
   test('files are served with nosniff', async ({ page }) => {
     await page.goto('/')
-    const href = await page.getByRole('link', { name: /^View / }).first().getAttribute('href')
+    const href = await page
+      .getByRole('link', { name: /^View / })
+      .first()
+      .getAttribute('href')
     const response = await page.request.get(href!)
     expect(response.status()).toBe(200)
     expect(response.headers()['x-content-type-options']).toBe('nosniff')

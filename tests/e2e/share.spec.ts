@@ -21,9 +21,15 @@ test.describe('share popover', () => {
     const home = new URL('/', baseURL).toString().replace(/\/$/, '')
     const popover = await openShare(page, '/?documents=all&subscribe=false&accountId=00000000-0000-0000-0000-000000000000')
     await expect(popover.getByText('Share links will be disabled until a public portal is published')).toHaveCount(0)
-    await expect(popover.getByRole('link', { name: 'Share to LinkedIn' })).toHaveAttribute('href', `https://www.linkedin.com/sharing/share-offsite/?url=${encodeURIComponent(home)}`)
+    await expect(popover.getByRole('link', { name: 'Share to LinkedIn' })).toHaveAttribute(
+      'href',
+      `https://www.linkedin.com/sharing/share-offsite/?url=${encodeURIComponent(home)}`,
+    )
     await expect(popover.getByRole('link', { name: 'Share to LinkedIn' })).toHaveAttribute('target', '_blank')
-    await expect(popover.getByRole('link', { name: 'Share via email' })).toHaveAttribute('href', `mailto:?subject=${encodeURIComponent(SITE_NAME)}&body=${encodeURIComponent(home)}`)
+    await expect(popover.getByRole('link', { name: 'Share via email' })).toHaveAttribute(
+      'href',
+      `mailto:?subject=${encodeURIComponent(SITE_NAME)}&body=${encodeURIComponent(home)}`,
+    )
     if (!hasJavaScript(test.info().project.name)) {
       // Without JavaScript the link is there to copy by hand.
       const field = popover.getByRole('textbox', { name: 'Copy link' })

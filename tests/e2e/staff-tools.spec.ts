@@ -79,7 +79,10 @@ test.describe('staff tools', () => {
 
       // Both changes are in the audit log.
       await page.goto('/audit')
-      const entries = page.locator('tbody tr').filter({ has: page.locator('code', { hasText: /^card\.visibility$/ }) }).filter({ hasText: kind })
+      const entries = page
+        .locator('tbody tr')
+        .filter({ has: page.locator('code', { hasText: /^card\.visibility$/ }) })
+        .filter({ hasText: kind })
       await expect(entries).toHaveCount(2)
     } finally {
       if (hidden) await post(page, { intent: 'card.visibility', kind, hidden: 'false' })
@@ -234,7 +237,12 @@ test.describe('staff tools', () => {
     await emailField.fill(email)
     await invite.getByLabel('Audit log').check()
     await invite.getByRole('button', { name: 'Send invitation' }).click()
-    await expect(page.getByRole('status').filter({ hasText: `Invitation sent to ${email}` }).first()).toBeVisible()
+    await expect(
+      page
+        .getByRole('status')
+        .filter({ hasText: `Invitation sent to ${email}` })
+        .first(),
+    ).toBeVisible()
 
     const revoke = page.getByRole('button', { name: `Revoke the invitation of ${email}` })
     try {
@@ -267,7 +275,12 @@ test.describe('staff tools', () => {
     await expect(message.locator('.outbox__body')).not.toContainText(/\/invite\/[A-Za-z0-9_-]{20,}/)
 
     await page.goto('/audit')
-    await expect(page.locator('tbody tr').filter({ hasText: email }).filter({ has: page.locator('code', { hasText: /^member\.invite\.revoke$/ }) })).toHaveCount(1)
+    await expect(
+      page
+        .locator('tbody tr')
+        .filter({ hasText: email })
+        .filter({ has: page.locator('code', { hasText: /^member\.invite\.revoke$/ }) }),
+    ).toHaveCount(1)
   })
 
   test('the workspace nav leads to requests, accounts, documents, members, the audit log and settings', async ({ page }) => {

@@ -61,7 +61,16 @@ async function subscribe(page: Page, email: string, js: boolean) {
 test.describe('subscriptions', () => {
   test.slow()
 
-  test('a visitor subscribes, confirms by the e-mailed link, receives an update staff send, and unsubscribes', async ({ page, newPage, person, mailbox, js, playwright, request, baseURL }) => {
+  test('a visitor subscribes, confirms by the e-mailed link, receives an update staff send, and unsubscribes', async ({
+    page,
+    newPage,
+    person,
+    mailbox,
+    js,
+    playwright,
+    request,
+    baseURL,
+  }) => {
     const visitor = person()
     await subscribe(page, visitor.email, js)
     const mail = await mailbox.next(visitor.email, /^Confirm your subscription to /)

@@ -68,7 +68,10 @@ test('staff add, move and remove a trusted-by company', async ({ page, browser }
 
   if (js) {
     await company.fill('twil')
-    await dialog.getByRole('listbox').getByRole('option', { name: /Twilio/ }).click()
+    await dialog
+      .getByRole('listbox')
+      .getByRole('option', { name: /Twilio/ })
+      .click()
     await expect(company).toHaveValue('Twilio')
     await expect(dialog.getByText('This company is already listed')).toBeHidden()
   } else {

@@ -40,8 +40,7 @@ const USED_LINK = 'This login link has already been used or is not valid. Each l
  * Soft, so one view's violations do not hide the next view's: the test fails with all of them listed.
  * `overPortal` for a dialog over a portal whose markup another view of the same visitor has checked.
  */
-const expectNoViolations = (page: Page, view: string, { overPortal = false } = {}) =>
-  checkAxe(page, { view, soft: true, exclude: overPortal ? PORTAL_BEHIND_DIALOG : undefined })
+const expectNoViolations = (page: Page, view: string, { overPortal = false } = {}) => checkAxe(page, { view, soft: true, exclude: overPortal ? PORTAL_BEHIND_DIALOG : undefined })
 
 function expectPdf(body: Buffer) {
   expect(body.subarray(0, 5).toString('latin1')).toBe('%PDF-')
@@ -199,7 +198,13 @@ test.describe('request outcomes', () => {
     expect(mailbox.to(visitor.email)).toEqual([])
   })
 
-  test('a member whose access was revoked sees "Request sent", and the e-mailed link leads to "Access expired" and the extension', async ({ page, newPage, person, mailbox, js }) => {
+  test('a member whose access was revoked sees "Request sent", and the e-mailed link leads to "Access expired" and the extension', async ({
+    page,
+    newPage,
+    person,
+    mailbox,
+    js,
+  }) => {
     const visitor = person()
     await requestAccess(page, visitor, js)
     await expect(page.getByRole('dialog', { name: 'Request sent' })).toBeVisible()
@@ -306,13 +311,7 @@ test.describe('login links', () => {
 test.describe('invite colleagues', () => {
   test.slow()
 
-  test('a member invites a colleague, whose e-mailed link opens the form prefilled and approves them into the same account', async ({
-    page,
-    newPage,
-    person,
-    mailbox,
-    js,
-  }) => {
+  test('a member invites a colleague, whose e-mailed link opens the form prefilled and approves them into the same account', async ({ page, newPage, person, mailbox, js }) => {
     const member = person({ domain: ACCOUNT.domains[0] })
     await signedInMember(page, member, mailbox, js)
     const colleague = person({ company: 'Adatum', firstName: 'Alex' })

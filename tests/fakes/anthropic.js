@@ -45,7 +45,16 @@ export async function startFakeAnthropic() {
       response.write(
         event('message_start', {
           type: 'message_start',
-          message: { id: 'msg_fake', type: 'message', role: 'assistant', model: recorded.body.model, content: [], stop_reason: null, stop_sequence: null, usage: { input_tokens: 1, output_tokens: 1 } },
+          message: {
+            id: 'msg_fake',
+            type: 'message',
+            role: 'assistant',
+            model: recorded.body.model,
+            content: [],
+            stop_reason: null,
+            stop_sequence: null,
+            usage: { input_tokens: 1, output_tokens: 1 },
+          },
         }),
       )
       response.write(event('content_block_start', { type: 'content_block_start', index: 0, content_block: { type: 'text', text: '' } }))

@@ -79,7 +79,8 @@ export async function startFakeResend(options: { delayPerMessageMs?: number } = 
     }
     const mails = (batch ? parsed : [parsed]) as Body[]
     if (!Array.isArray(mails) || !mails.length || mails.length > 100) return answer(422, { statusCode: 422, name: 'validation_error', message: 'A batch holds 1 to 100 e-mails' })
-    if (mails.some((mail) => !mail?.from || !mail.to || !mail.subject)) return answer(422, { statusCode: 422, name: 'missing_required_field', message: 'from, to and subject are required' })
+    if (mails.some((mail) => !mail?.from || !mail.to || !mail.subject))
+      return answer(422, { statusCode: 422, name: 'missing_required_field', message: 'from, to and subject are required' })
 
     const key = request.headers['idempotency-key'] as string | undefined
     const payload = createHash('sha256').update(request.url!).update(raw).digest('hex')

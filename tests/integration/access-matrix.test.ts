@@ -184,7 +184,10 @@ function expectedComment(viewer: ViewerSpec, comment: MatrixComment, page: Matri
 
 /** The longest run of letters, digits, spaces, commas and full stops: survives JSON, turbo-stream and HTML escaping. */
 function fingerprint(text: string) {
-  const runs = text.split('\n').flatMap((line) => line.match(/[A-Za-z0-9 ,.]+/g) ?? []).map((run) => run.trim())
+  const runs = text
+    .split('\n')
+    .flatMap((line) => line.match(/[A-Za-z0-9 ,.]+/g) ?? [])
+    .map((run) => run.trim())
   return runs.reduce((best, run) => (run.length > best.length ? run : best), '')
 }
 
@@ -216,7 +219,8 @@ function needlesFor(viewer: ViewerSpec, product: MatrixProduct, plan: Plan): Nee
     const staffSees = item.enabled || Boolean(item.explanation)
     if (access === 'unlocked') {
       for (const file of item.files) {
-        if (!expectedDownloadLink(viewer, item, file)) needles.push({ kind: 'text', value: `${file.url}?download=1`, why: `download link of ${file.name} (${item.uid})`, staffSees })
+        if (!expectedDownloadLink(viewer, item, file))
+          needles.push({ kind: 'text', value: `${file.url}?download=1`, why: `download link of ${file.name} (${item.uid})`, staffSees })
       }
       continue
     }
@@ -224,7 +228,8 @@ function needlesFor(viewer: ViewerSpec, product: MatrixProduct, plan: Plan): Nee
     if (item.href && !allowedHrefs.has(item.href)) needles.push({ kind: 'text', value: item.href, why: `link of ${access} ${item.uid}`, staffSees })
     for (const file of item.files) if (!allowedFiles.has(file.id)) needles.push({ kind: 'file', value: file.id, why: `file ${file.name} of ${access} ${item.uid}`, staffSees })
     if (access === 'withheld') {
-      for (const token of new Set([item.uid, item.slug])) if (!allowedTokens.has(token)) needles.push({ kind: 'token', value: token, why: `uid of withheld ${item.uid}`, staffSees })
+      for (const token of new Set([item.uid, item.slug]))
+        if (!allowedTokens.has(token)) needles.push({ kind: 'token', value: token, why: `uid of withheld ${item.uid}`, staffSees })
       // Titles of items the demo switches on are distinctive; the catalogue's other titles are generic words.
       if (item.enabled || item.explanation) needles.push({ kind: 'text', value: item.title, why: `title of withheld ${item.uid}`, staffSees })
     }
@@ -350,7 +355,12 @@ async function searchableText(db: Database, orgId: string, products: readonly Ma
   const [faqs, subprocessors, updates, items] = await Promise.all([
     db.selectFrom('faqs').select(['question', 'answer', 'comment']).where('product_id', 'in', productIds).execute(),
     db.selectFrom('subprocessors').select(['company_name', 'company_domain', 'purpose', 'location', 'additional_details']).where('product_id', 'in', productIds).execute(),
-    db.selectFrom('updates').innerJoin('update_topics', 'update_topics.id', 'updates.topic_id').select(['update_topics.subject', 'updates.message']).where('update_topics.org_id', '=', orgId).execute(),
+    db
+      .selectFrom('updates')
+      .innerJoin('update_topics', 'update_topics.id', 'updates.topic_id')
+      .select(['update_topics.subject', 'updates.message'])
+      .where('update_topics.org_id', '=', orgId)
+      .execute(),
     db.selectFrom('items').select(['choice', 'auditor']).where('product_id', 'in', productIds).execute(),
   ])
   return [...faqs, ...subprocessors, ...updates, ...items].map((row) => Object.values(row).filter(Boolean).join('\n'))
@@ -387,7 +397,12 @@ async function prepare(db: Database): Promise<Plan> {
   await db.updateTable('items').set({ enabled_state: 'NotEnabled' }).where('product_id', '=', platform.id).where('uid', '=', 'data-processing-agreement').execute()
 
   // Contoso (seeded): Reports and Policies plus caiq and the continuity plan, downloads allowed, NDA signed.
-  const contosoProfile = await db.selectFrom('permission_profiles').selectAll().where('product_id', '=', platform.id).where('name', '=', PERMISSION_PROFILE.name).executeTakeFirstOrThrow()
+  const contosoProfile = await db
+    .selectFrom('permission_profiles')
+    .selectAll()
+    .where('product_id', '=', platform.id)
+    .where('name', '=', PERMISSION_PROFILE.name)
+    .executeTakeFirstOrThrow()
   expect([contosoProfile.all_restricted, contosoProfile.card_kinds, contosoProfile.item_uids, contosoProfile.can_download]).toEqual([
     false,
     PERMISSION_PROFILE.cardKinds,
@@ -510,12 +525,24 @@ async function prepare(db: Database): Promise<Plan> {
   ]
 
   // Every item row of both products (the catalogue rows the demo leaves switched off too), and the files linked to them.
-  const cards = await db.selectFrom('cards').select(['product_id', 'kind', 'hidden']).where('product_id', 'in', products.map((product) => product.id)).execute()
+  const cards = await db
+    .selectFrom('cards')
+    .select(['product_id', 'kind', 'hidden'])
+    .where(
+      'product_id',
+      'in',
+      products.map((product) => product.id),
+    )
+    .execute()
   const hiddenCards = new Set(cards.filter((card) => card.hidden).map((card) => `${card.product_id}:${card.kind}`))
   const rows = await db
     .selectFrom('items')
     .select(['id', 'product_id', 'uid', 'slug', 'card_kind', 'catalogue_uid', 'title', 'enabled_state', 'public_access', 'hidden', 'explanation', 'href', 'bridge_letter'])
-    .where('product_id', 'in', products.map((product) => product.id))
+    .where(
+      'product_id',
+      'in',
+      products.map((product) => product.id),
+    )
     .execute()
   const links = await db
     .selectFrom('item_files')
@@ -681,7 +708,11 @@ for (const backend of BACKENDS) {
     beforeAll(async () => {
       // The page around results, as each kind of viewer gets it (a query that finds nothing).
       const frames = plan.viewers.filter((viewer) => ['anonymous', 'Contoso member', 'staff (Main)', 'preview account Contoso'].includes(viewer.name))
-      const frame = await Promise.all(frames.flatMap((viewer) => (['html', 'data'] as const).map(async (kind) => (await get(searchUrl(viewer, plan.products[1], SEARCH_CANARY, kind), viewer.cookie)).body.toString('utf8'))))
+      const frame = await Promise.all(
+        frames.flatMap((viewer) =>
+          (['html', 'data'] as const).map(async (kind) => (await get(searchUrl(viewer, plan.products[1], SEARCH_CANARY, kind), viewer.cookie)).body.toString('utf8')),
+        ),
+      )
       for (const product of plan.products) probes.set(product.id, searchProbes(plan, frame.join('\n'), product))
       const staff = plan.viewers.find((viewer) => viewer.main)!
       const deadline = Date.now() + 60_000
@@ -754,10 +785,12 @@ for (const backend of BACKENDS) {
         const needles = new Map(plan.products.map((product) => [product.id, needlesFor(viewer, product, plan)]))
         // The control, on staff's pages: every string the others must not get is there, so the search would find a leak.
         const control = new Map(
-          plan.products.filter(() => viewer.main).map((product) => {
-            const all = plan.viewers.filter((other) => !other.main).flatMap((other) => needlesFor(other, product, plan))
-            return [product.id, [...new Map(all.filter((needle) => needle.staffSees).map((needle) => [`${needle.kind}:${needle.value}`, needle])).values()]]
-          }),
+          plan.products
+            .filter(() => viewer.main)
+            .map((product) => {
+              const all = plan.viewers.filter((other) => !other.main).flatMap((other) => needlesFor(other, product, plan))
+              return [product.id, [...new Map(all.filter((needle) => needle.staffSees).map((needle) => [`${needle.kind}:${needle.value}`, needle])).values()]]
+            }),
         )
         const seen = new Set<Needle>()
 
@@ -767,14 +800,20 @@ for (const backend of BACKENDS) {
             const url = withQuery(kind === 'data' ? dataUrl(path) : path, viewer.query)
             const { status, body: raw } = await get(url, viewer.cookie)
             const body = raw.toString('utf8')
-            if (status !== expected.status) problem(url, `status ${status}, expected ${expected.status}${expected.item ? ` (${expectedAccess(viewer, expected.item)} ${expected.item.uid})` : ''}`)
+            if (status !== expected.status)
+              problem(url, `status ${status}, expected ${expected.status}${expected.item ? ` (${expectedAccess(viewer, expected.item)} ${expected.item.uid})` : ''}`)
             for (const leak of found(body, needles.get(product.id)!)) problem(url, `LEAK ${describeNeedle(leak)}`)
             for (const comment of plan.comments) {
               const rule = expectedComment(viewer, comment, status === 200 ? expected.item : undefined)
               if (rule === 'never' && body.includes(comment.text)) problem(url, `LEAK comment "${comment.text}"`)
               if (rule === 'must' && kind === 'data' && !body.includes(comment.text)) problem(url, `comment "${comment.text}" missing`)
             }
-            if (viewer.main) for (const needle of found(body, control.get(product.id)!.filter((entry) => !seen.has(entry)))) seen.add(needle)
+            if (viewer.main)
+              for (const needle of found(
+                body,
+                control.get(product.id)!.filter((entry) => !seen.has(entry)),
+              ))
+                seen.add(needle)
             if (kind !== 'data' || status !== 200) return
             // What must be there: the open item's title, and when unlocked its explanation and documents.
             const item = expected.item
@@ -784,7 +823,8 @@ for (const backend of BACKENDS) {
               if (item && entry.explanation && !body.includes(fingerprint(entry.explanation))) problem(url, `explanation of unlocked ${entry.uid} missing`)
               for (const file of entry.files) {
                 if (!body.includes(file.url)) problem(url, `document ${file.name} of unlocked ${entry.uid} missing`)
-                if (item && expectedDownloadLink(viewer, entry, file) && !body.includes(`${file.url}?download=1`)) problem(url, `download link of ${file.name} (${entry.uid}) missing`)
+                if (item && expectedDownloadLink(viewer, entry, file) && !body.includes(`${file.url}?download=1`))
+                  problem(url, `download link of ${file.name} (${entry.uid}) missing`)
               }
             }
             if (item && !body.includes(item.title)) problem(url, `title of ${expectedAccess(viewer, item)} ${item.uid} missing`)
@@ -853,7 +893,11 @@ for (const backend of BACKENDS) {
         }
         // The private update: on its page of the updates card and in trust.json for whom it is; never in the feed.
         const privateText = fingerprint(plan.privateUpdate.message)
-        for (const path of [withQuery(dataUrl(ORG_BASE), `tcuUid=${plan.privateUpdate.id}`, viewer.query), withQuery(`${ORG_BASE}/trust.json`, viewer.query), `${ORG_BASE}/updates.atom`]) {
+        for (const path of [
+          withQuery(dataUrl(ORG_BASE), `tcuUid=${plan.privateUpdate.id}`, viewer.query),
+          withQuery(`${ORG_BASE}/trust.json`, viewer.query),
+          `${ORG_BASE}/updates.atom`,
+        ]) {
           tasks.push(async () => {
             const { status, body } = await get(path, viewer.cookie)
             if (status !== 200) {
@@ -870,7 +914,12 @@ for (const backend of BACKENDS) {
         tasks.push(async () => {
           const form = new URLSearchParams([...plan.files.map((file) => ['fileId', file.id]), ...letters.map((item) => ['letterId', item.letterId!])])
           const url = withQuery(`${ORG_BASE}/bulk-download`, viewer.query)
-          const response = await fetch(`${server.url}${url}`, { method: 'POST', body: form, headers: { origin: server.url, ...(viewer.cookie ? { cookie: viewer.cookie } : {}) }, redirect: 'manual' })
+          const response = await fetch(`${server.url}${url}`, {
+            method: 'POST',
+            body: form,
+            headers: { origin: server.url, ...(viewer.cookie ? { cookie: viewer.cookie } : {}) },
+            redirect: 'manual',
+          })
           tally.requests++
           const body = Buffer.from(await response.arrayBuffer())
           const expected = [
@@ -929,7 +978,9 @@ for (const backend of BACKENDS) {
           const withheld = withheldProbes(viewer, probes.get(product.id)!, own)
           const readable = probes.get(product.id)!.filter((probe) => !withheld.includes(probe))
           const questions: { words: string[]; probes: SearchProbe[]; control?: boolean }[] = [
-            ...questionsOf(withheld).slice(0, offered ? AI_QUESTIONS_PER_PRODUCT : 1).map((asked) => ({ words: asked.map((probe) => probe.word), probes: asked })),
+            ...questionsOf(withheld)
+              .slice(0, offered ? AI_QUESTIONS_PER_PRODUCT : 1)
+              .map((asked) => ({ words: asked.map((probe) => probe.word), probes: asked })),
             ...(offered ? [{ words: [INJECTION], probes: [] }] : []),
             ...(offered && readable.length ? [{ words: readable.slice(0, 4).map((probe) => probe.word), probes: readable.slice(0, 4), control: true }] : []),
           ]
@@ -963,10 +1014,21 @@ for (const backend of BACKENDS) {
                 const asIs = `${request.body.system ?? ''}\n${question}`
                 // Prose, not URLs: a withheld item's uid ('least-privilege') is an ordinary word in readable text, so
                 // the prompt is searched for withheld text and file ids; the probes cover what uids would.
-                for (const leak of found(prompt, own.filter((needle) => needle.kind !== 'token'))) problem(url, `LEAK AI prompt: ${describeNeedle(leak)}`)
-                for (const probe of asked) if (!control && occurrences(prompt, probe.word) > occurrences(asIs, probe.word)) problem(url, `LEAK AI prompt holds "${probe.word}" of ${describeProbe(viewer, probe)}`)
+                for (const leak of found(
+                  prompt,
+                  own.filter((needle) => needle.kind !== 'token'),
+                ))
+                  problem(url, `LEAK AI prompt: ${describeNeedle(leak)}`)
+                for (const probe of asked)
+                  if (!control && occurrences(prompt, probe.word) > occurrences(asIs, probe.word))
+                    problem(url, `LEAK AI prompt holds "${probe.word}" of ${describeProbe(viewer, probe)}`)
               }
-              if (control && !sent.some((request) => asked.some((probe) => occurrences(request.body.messages.map((message) => message.content).join('\n'), probe.word) > occurrences(question, probe.word)))) {
+              if (
+                control &&
+                !sent.some((request) =>
+                  asked.some((probe) => occurrences(request.body.messages.map((message) => message.content).join('\n'), probe.word) > occurrences(question, probe.word)),
+                )
+              ) {
                 problem(url, `AI control: none of ${asked.length} readable probes reached the model`)
               }
             })
@@ -976,7 +1038,8 @@ for (const backend of BACKENDS) {
         await inBatches(tasks)
         if (viewer.main) {
           for (const product of plan.products) {
-            for (const needle of control.get(product.id)!) if (!seen.has(needle)) problem(product.slug, `control: never in staff's pages, so not a working probe: ${describeNeedle(needle)}`)
+            for (const needle of control.get(product.id)!)
+              if (!seen.has(needle)) problem(product.slug, `control: never in staff's pages, so not a working probe: ${describeNeedle(needle)}`)
           }
         }
         expect(server.alive()).toBe(true)

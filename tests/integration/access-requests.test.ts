@@ -53,14 +53,19 @@ describeEachDatabase('staff review of access requests', (database) => {
   }
 
   async function createAccount(org: { id: string }, name: string, domains: string[]) {
-    return db().insertInto('accounts').values({ org_id: org.id, name, domains: json(domains) }).returning('id').executeTakeFirstOrThrow()
+    return db()
+      .insertInto('accounts')
+      .values({ org_id: org.id, name, domains: json(domains) })
+      .returning('id')
+      .executeTakeFirstOrThrow()
   }
 
   const post = (org: OrgFixture, form: Record<string, string | string[]>, cookie = org.admin.cookie, path = '/access-requests') =>
     callRoute(reviewAction, database(), { path, cookie, form })
   const load = (cookie: string, path = '/access-requests') => callRoute(reviewLoader, database(), { path, cookie })
   const mailsTo = (email: string) => db().selectFrom('outbox').select(['subject', 'text_body', 'html_body', 'secrets']).where('recipient', '=', email).execute()
-  const audit = (orgId: string, action: string) => db().selectFrom('audit_entries').select(['actor', 'target', 'after']).where('org_id', '=', orgId).where('action', '=', action).execute()
+  const audit = (orgId: string, action: string) =>
+    db().selectFrom('audit_entries').select(['actor', 'target', 'after']).where('org_id', '=', orgId).where('action', '=', action).execute()
   const requestRow = (id: string) => db().selectFrom('access_requests').selectAll().where('id', '=', id).executeTakeFirstOrThrow()
   const counts = async (orgId: string) => ({
     accounts: (await db().selectFrom('accounts').select('id').where('org_id', '=', orgId).execute()).length,
@@ -81,9 +86,22 @@ describeEachDatabase('staff review of access requests', (database) => {
     expect(all.status).toBe(200)
     // Pending first (newest of them first), then the decided ones.
     expect(all.data.requests.slice(0, 2).map((request: { email: string }) => request.email)).toEqual(['new-pending@fabrikam.test', 'old-pending@fabrikam.test'])
-    expect(all.data.requests.slice(2).map((request: { status: string }) => request.status).sort()).toEqual(['approved', 'declined_third_party'])
+    expect(
+      all.data.requests
+        .slice(2)
+        .map((request: { status: string }) => request.status)
+        .sort(),
+    ).toEqual(['approved', 'declined_third_party'])
     const first = all.data.requests[0]
-    expect(first).toMatchObject({ name: 'New Example', companyName: 'Fabrikam', jobTitle: 'Security Analyst', relationship: 'Prospective customer', country: 'Germany', productName: mobile.name, kind: 'access' })
+    expect(first).toMatchObject({
+      name: 'New Example',
+      companyName: 'Fabrikam',
+      jobTitle: 'Security Analyst',
+      relationship: 'Prospective customer',
+      country: 'Germany',
+      productName: mobile.name,
+      kind: 'access',
+    })
 
     const pending = await load(org.admin.cookie, '/access-requests?status=pending')
     expect(pending.data.requests.map((request: { status: string }) => request.status)).toEqual(['pending', 'pending'])
@@ -103,7 +121,12 @@ describeEachDatabase('staff review of access requests', (database) => {
     const request = await createRequest(org, org.product.id, { email: 'dana@newco.test', firstName: 'Dana', lastName: 'Scully', company: 'NewCo' })
     const expiresOn = inDays(90)
 
-    const approved = await post(org, { intent: 'approve', requestId: request.id, accountId: 'new', profileId: profile.id, expiresOn, ndaRequired: 'on' }, org.admin.cookie, '/access-requests?status=pending')
+    const approved = await post(
+      org,
+      { intent: 'approve', requestId: request.id, accountId: 'new', profileId: profile.id, expiresOn, ndaRequired: 'on' },
+      org.admin.cookie,
+      '/access-requests?status=pending',
+    )
     expect(approved.status).toBe(302)
     expect(approved.location).toBe('/access-requests?status=pending')
     expect(approved.toast).toBe('Access granted to Dana Scully')
@@ -141,7 +164,9 @@ describeEachDatabase('staff review of access requests', (database) => {
     expect(approved.status).toBe(302)
     expect((await db().selectFrom('account_members').select('account_id').where('email', '=', 'sam@contoso.test').executeTakeFirstOrThrow()).account_id).toBe(contoso.id)
     expect((await db().selectFrom('accounts').select('id').where('org_id', '=', org.id).execute()).length).toBe(2)
-    expect(await db().selectFrom('account_products').select('permission_profile_id').where('account_id', '=', contoso.id).executeTakeFirstOrThrow()).toEqual({ permission_profile_id: profile.id })
+    expect(await db().selectFrom('account_products').select('permission_profile_id').where('account_id', '=', contoso.id).executeTakeFirstOrThrow()).toEqual({
+      permission_profile_id: profile.id,
+    })
     expect(await mailsTo('sam@contoso.test')).toHaveLength(1)
   })
 
@@ -157,7 +182,9 @@ describeEachDatabase('staff review of access requests', (database) => {
     expect(mails).toHaveLength(1)
     expect(mails[0].subject).toContain('access request')
     expect(mails[0].secrets).toEqual([])
-    expect(await audit(org.id, 'access.decline')).toEqual([expect.objectContaining({ target: 'lee@thirdparty.test', after: expect.objectContaining({ status: 'declined_third_party' }) })])
+    expect(await audit(org.id, 'access.decline')).toEqual([
+      expect.objectContaining({ target: 'lee@thirdparty.test', after: expect.objectContaining({ status: 'declined_third_party' }) }),
+    ])
   })
 
   it('refuses a request another reviewer already decided, with a clear message and nothing written', async () => {
@@ -240,7 +267,13 @@ describeEachDatabase('staff review of access requests', (database) => {
     const bulk = await post(org, { intent: 'bulk-approve', requestIds: [one.id, two.id, three.id], profileId: profile.id, expiresOn: inDays(60) })
     expect(bulk.status).toBe(302)
     expect(bulk.toast).toBe('3 requests approved')
-    const members = await db().selectFrom('account_members').innerJoin('accounts', 'accounts.id', 'account_members.account_id').select(['account_members.email', 'accounts.id', 'accounts.name']).where('account_members.org_id', '=', org.id).orderBy('account_members.email').execute()
+    const members = await db()
+      .selectFrom('account_members')
+      .innerJoin('accounts', 'accounts.id', 'account_members.account_id')
+      .select(['account_members.email', 'accounts.id', 'accounts.name'])
+      .where('account_members.org_id', '=', org.id)
+      .orderBy('account_members.email')
+      .execute()
     expect(members.find((member) => member.email === 'one@globex.test')?.id).toBe(globex.id)
     // The second Initech requester joins the account the first one's approval created.
     const initech = members.filter((member) => member.email.endsWith('@initech.test'))
@@ -266,7 +299,9 @@ describeEachDatabase('staff review of access requests', (database) => {
 
     const nothing = await post(org, { intent: 'bulk-decline', requestIds: [fresh.id, decided.id], status: 'declined' })
     expect(nothing.status).toBe(409)
-    expect(nothing.data.result.error['']).toEqual([`0 requests declined. Not declined: Fresh Example (already approved by ${org.admin.email}), Decided Example (already approved).`])
+    expect(nothing.data.result.error['']).toEqual([
+      `0 requests declined. Not declined: Fresh Example (already approved by ${org.admin.email}), Decided Example (already approved).`,
+    ])
 
     const declined = await post(org, { intent: 'bulk-decline', requestIds: [onMobile.id], status: 'declined_third_party' })
     expect(declined.toast).toBe('1 request declined')
@@ -279,13 +314,21 @@ describeEachDatabase('staff review of access requests', (database) => {
     const kept = await createProfile(org.product.id, 'Kept')
     const other = await createProfile(org.product.id, 'Other')
     const account = await createAccount(org, 'Umbrella', ['umbrella.test'])
-    await db().insertInto('account_products').values({ account_id: account.id, product_id: org.product.id, permission_profile_id: kept.id, access_expires_at: new Date(Date.now() - DAY) }).execute()
+    await db()
+      .insertInto('account_products')
+      .values({ account_id: account.id, product_id: org.product.id, permission_profile_id: kept.id, access_expires_at: new Date(Date.now() - DAY) })
+      .execute()
     const member = await db()
       .insertInto('account_members')
       .values({ org_id: org.id, account_id: account.id, email: 'alice@umbrella.test', first_name: 'Alice', last_name: 'Abernathy' })
       .returning('id')
       .executeTakeFirstOrThrow()
-    const request = await createRequest(org, org.product.id, { email: 'alice@umbrella.test', firstName: 'Alice', lastName: 'Abernathy', company: 'Umbrella' }, { kind: 'extend', memberId: member.id })
+    const request = await createRequest(
+      org,
+      org.product.id,
+      { email: 'alice@umbrella.test', firstName: 'Alice', lastName: 'Abernathy', company: 'Umbrella' },
+      { kind: 'extend', memberId: member.id },
+    )
 
     const page = await load(org.admin.cookie)
     expect(page.data.requests[0]).toMatchObject({ kind: 'extend', extend: { accountId: account.id, accountName: 'Umbrella', profileId: kept.id, profileName: 'Kept' } })
@@ -330,5 +373,4 @@ describeEachDatabase('staff review of access requests', (database) => {
       expect(html).toContain(`value="${page.data.defaultExpiresOn}"`)
     })
   })
-
 })

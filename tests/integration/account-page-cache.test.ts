@@ -40,11 +40,7 @@ for (const backend of BACKENDS) {
 
     beforeAll(async () => {
       server = await startServer(backend, { TRUST_PROXY: '1' }, async (db) => {
-        member = await db
-          .selectFrom('account_members')
-          .select(['id', 'account_id', 'org_id'])
-          .where('email', '=', 'visitor@contoso.test')
-          .executeTakeFirstOrThrow()
+        member = await db.selectFrom('account_members').select(['id', 'account_id', 'org_id']).where('email', '=', 'visitor@contoso.test').executeTakeFirstOrThrow()
         await db.updateTable('account_members').set({ welcomed_at: new Date() }).where('id', '=', member.id).execute()
         for (const token of [reader, leaver, expiring]) {
           await db
@@ -119,7 +115,11 @@ for (const backend of BACKENDS) {
           await afterInterval()
           // Written without a revision bump (decision 007): the stored page still stands.
           expect(await html(path, reader)).toBe(before)
-          await other.db.updateTable('portal_customizations').set({ revision: sql`revision + 1` }).where('org_id', '=', member.org_id).execute()
+          await other.db
+            .updateTable('portal_customizations')
+            .set({ revision: sql`revision + 1` })
+            .where('org_id', '=', member.org_id)
+            .execute()
           await afterInterval()
           expect(await html(path, reader)).toContain(terms)
         })

@@ -28,10 +28,19 @@ describeEachDatabase('accounts and permission profiles', (database) => {
 
   /** An account with access to the org's default product and one member with a live session. */
   async function createAccount(org: OrgFixture, name: string, profileId: string, options: { expiresInDays?: number } = {}) {
-    const account = await db().insertInto('accounts').values({ org_id: org.id, name, domains: json([`${name.toLowerCase()}.test`]) }).returning('id').executeTakeFirstOrThrow()
+    const account = await db()
+      .insertInto('accounts')
+      .values({ org_id: org.id, name, domains: json([`${name.toLowerCase()}.test`]) })
+      .returning('id')
+      .executeTakeFirstOrThrow()
     await db()
       .insertInto('account_products')
-      .values({ account_id: account.id, product_id: org.product.id, permission_profile_id: profileId, access_expires_at: new Date(Date.now() + (options.expiresInDays ?? 100) * DAY) })
+      .values({
+        account_id: account.id,
+        product_id: org.product.id,
+        permission_profile_id: profileId,
+        access_expires_at: new Date(Date.now() + (options.expiresInDays ?? 100) * DAY),
+      })
       .execute()
     const member = await db()
       .insertInto('account_members')
@@ -45,7 +54,8 @@ describeEachDatabase('accounts and permission profiles', (database) => {
     return { id: account.id, memberId: member.id }
   }
 
-  const post = (org: OrgFixture, form: Record<string, string | string[]>, cookie = org.admin.cookie, path = '/accounts') => callRoute(accountsAction, database(), { path, cookie, form })
+  const post = (org: OrgFixture, form: Record<string, string | string[]>, cookie = org.admin.cookie, path = '/accounts') =>
+    callRoute(accountsAction, database(), { path, cookie, form })
   const load = (cookie: string, path = '/accounts') => callRoute(accountsLoader, database(), { path, cookie })
   const accessOf = (accountId: string) => db().selectFrom('account_products').selectAll().where('account_id', '=', accountId).executeTakeFirstOrThrow()
   const sessionsOf = (memberId: string) => db().selectFrom('visitor_sessions').select('id').where('member_id', '=', memberId).execute()
@@ -56,7 +66,14 @@ describeEachDatabase('accounts and permission profiles', (database) => {
   const inviteInto = (org: { id: string }, accountId: string, memberId: string) =>
     db()
       .insertInto('account_invites')
-      .values({ org_id: org.id, account_id: accountId, invited_by: memberId, email: `colleague-${newToken().slice(0, 8).toLowerCase()}@example.test`, token_hash: hashToken(newToken()), expires_at: new Date(Date.now() + 86_400_000) })
+      .values({
+        org_id: org.id,
+        account_id: accountId,
+        invited_by: memberId,
+        email: `colleague-${newToken().slice(0, 8).toLowerCase()}@example.test`,
+        token_hash: hashToken(newToken()),
+        expires_at: new Date(Date.now() + 86_400_000),
+      })
       .execute()
   const invitesOf = (accountId: string) => db().selectFrom('account_invites').select('id').where('account_id', '=', accountId).execute()
 
@@ -99,7 +116,8 @@ describeEachDatabase('accounts and permission profiles', (database) => {
   /** `count` accounts named Acct01, Acct02, … (one member each), in the order the list shows them. */
   async function createAccounts(org: OrgFixture, profileId: string, count: number) {
     const accounts = []
-    for (let index = 1; index <= count; index++) accounts.push({ name: `Acct${String(index).padStart(2, '0')}`, ...(await createAccount(org, `Acct${String(index).padStart(2, '0')}`, profileId)) })
+    for (let index = 1; index <= count; index++)
+      accounts.push({ name: `Acct${String(index).padStart(2, '0')}`, ...(await createAccount(org, `Acct${String(index).padStart(2, '0')}`, profileId)) })
     return accounts
   }
   const names = (page: { data: { accounts: { name: string }[] } }) => page.data.accounts.map((account) => account.name)
@@ -111,7 +129,15 @@ describeEachDatabase('accounts and permission profiles', (database) => {
     const last = accounts.at(-1)!
     await db()
       .insertInto('nda_signatures')
-      .values({ org_id: org.id, account_id: last.id, member_id: last.memberId, signer_name: 'Casey Last', signer_email: `casey@${last.name.toLowerCase()}.test`, nda_version: 'a'.repeat(64), nda_text: 'Secret.' })
+      .values({
+        org_id: org.id,
+        account_id: last.id,
+        member_id: last.memberId,
+        signer_name: 'Casey Last',
+        signer_email: `casey@${last.name.toLowerCase()}.test`,
+        nda_version: 'a'.repeat(64),
+        nda_text: 'Secret.',
+      })
       .execute()
 
     const first = await load(org.admin.cookie)
@@ -167,7 +193,11 @@ describeEachDatabase('accounts and permission profiles', (database) => {
     await createAccount(org, 'Lapsed', profile.id, { expiresInDays: -2 })
     const revoked = await createAccount(org, 'Revoked', profile.id)
     expect((await post(org, { intent: 'revoke', accountId: revoked.id, productId: org.product.id })).status).toBe(302)
-    await db().updateTable('accounts').set({ domains: json(['umbrella-corp.example']) }).where('id', '=', live.id).execute()
+    await db()
+      .updateTable('accounts')
+      .set({ domains: json(['umbrella-corp.example']) })
+      .where('id', '=', live.id)
+      .execute()
     await db()
       .insertInto('account_members')
       .values({ org_id: org.id, account_id: live.id, email: 'alice.wesker@raccoon.example', first_name: 'Alice', last_name: 'Wesker' })
@@ -194,7 +224,12 @@ describeEachDatabase('accounts and permission profiles', (database) => {
     // Filtered pages link to filtered pages; a change made from one comes back to it.
     const filtered = await load(org.admin.cookie, '/accounts?q=umbrella&access=live')
     expect(filtered.data.filter).toEqual({ q: 'umbrella', access: 'live', page: 1 })
-    const extended = await post(org, { intent: 'extend', accountId: live.id, productId: org.product.id, expiresOn: inDays(300) }, org.admin.cookie, '/accounts?q=umbrella&access=live&page=1&profile=x')
+    const extended = await post(
+      org,
+      { intent: 'extend', accountId: live.id, productId: org.product.id, expiresOn: inDays(300) },
+      org.admin.cookie,
+      '/accounts?q=umbrella&access=live&page=1&profile=x',
+    )
     expect(extended.status).toBe(302)
     expect(extended.location).toBe('/accounts?q=umbrella&access=live')
   })
@@ -281,7 +316,14 @@ describeEachDatabase('accounts and permission profiles', (database) => {
     expect(page.data.editor).toEqual({ mode: 'create', productId: org.product.id })
     expect(page.data.products[0].restrictedItems.map((item: { uid: string }) => item.uid)).toEqual([restricted.uid])
 
-    const created = await post(org, { intent: 'profile-create', productId: org.product.id, name: 'Auditors', cardKinds: ['Reports', 'Documents'], itemUids: [restricted.uid], canDownload: 'on' })
+    const created = await post(org, {
+      intent: 'profile-create',
+      productId: org.product.id,
+      name: 'Auditors',
+      cardKinds: ['Reports', 'Documents'],
+      itemUids: [restricted.uid],
+      canDownload: 'on',
+    })
     expect(created.status).toBe(302)
     expect(created.toast).toBe('Permission profile Auditors created')
     const [profile] = await profilesOf(org.product.id)
@@ -404,7 +446,8 @@ describeEachDatabase('accounts and permission profiles', (database) => {
     expect(html).toMatch(/aria-label="Revoke access of Contoso to Northwind Platform"/)
     expect(html).toContain('Edit Contoso reviewers')
     // The editor shows the profile's grants ticked.
-    const input = (name: string, value: string) => new RegExp(`<input[^>]*name="${name}"[^>]*value="${value}"[^>]*>|<input[^>]*value="${value}"[^>]*name="${name}"[^>]*>`).exec(html)?.[0] ?? ''
+    const input = (name: string, value: string) =>
+      new RegExp(`<input[^>]*name="${name}"[^>]*value="${value}"[^>]*>|<input[^>]*value="${value}"[^>]*name="${name}"[^>]*>`).exec(html)?.[0] ?? ''
     expect(input('cardKinds', 'Reports')).toContain('checked=""')
     expect(input('cardKinds', 'Legal')).not.toContain('checked')
     expect(input('itemUids', 'caiq')).toContain('checked=""')

@@ -42,8 +42,18 @@ describeEachDatabase('AI answers', (database) => {
     const org = await createOrg(database())
     await db().updateTable('portal_customizations').set({ ai_answers_enabled: true }).where('org_id', '=', org.id).execute()
     await createItem(database(), org.product, { kind: 'DataSecurity', title: 'Encryption at rest', explanation: 'Encryption uses AES-256 (word: publicmarker).' })
-    const granted = await createItem(database(), org.product, { kind: 'DataSecurity', title: 'Encryption key rotation', access: 'restricted', explanation: 'Encryption keys rotate yearly (word: grantedmarker).' })
-    await createItem(database(), org.product, { kind: 'DataSecurity', title: 'Encryption backups', access: 'restricted', explanation: 'Encryption of backups (word: secretmarker).' })
+    const granted = await createItem(database(), org.product, {
+      kind: 'DataSecurity',
+      title: 'Encryption key rotation',
+      access: 'restricted',
+      explanation: 'Encryption keys rotate yearly (word: grantedmarker).',
+    })
+    await createItem(database(), org.product, {
+      kind: 'DataSecurity',
+      title: 'Encryption backups',
+      access: 'restricted',
+      explanation: 'Encryption of backups (word: secretmarker).',
+    })
     await createItem(database(), org.product, { kind: 'DataSecurity', title: 'Encryption hidden', access: 'hidden', explanation: 'Encryption hidden (word: hiddenmarker).' })
     const profile = await createPermissionProfile(database(), org.product, { name: 'Reviewers', itemUids: [granted.uid] })
     const account = await createAccountWithMember(database(), org, {
@@ -68,7 +78,12 @@ describeEachDatabase('AI answers', (database) => {
     expect(list[0].type).toBe('sources')
     const sources = (list[0] as Extract<AnswerEvent, { type: 'sources' }>).sources
     expect(sources.map((hit) => hit.title.map((part) => part.text).join('')).sort()).toEqual(['Encryption at rest', 'Encryption key rotation'])
-    expect(list.filter((event) => event.type === 'text').map((event) => (event as { text: string }).text).join('')).toBe(fake.reply)
+    expect(
+      list
+        .filter((event) => event.type === 'text')
+        .map((event) => (event as { text: string }).text)
+        .join(''),
+    ).toBe(fake.reply)
     expect(list.at(-1)).toEqual({ type: 'done' })
 
     expect(fake.requests).toHaveLength(1)
@@ -127,7 +142,7 @@ describeEachDatabase('AI answers', (database) => {
     expect((await limited.response!.json()).error).toContain('Please wait a few minutes')
   })
 
-  it('says the spec\'s message when the model fails, and keeps the failure in the audit log', async () => {
+  it("says the spec's message when the model fails, and keeps the failure in the audit log", async () => {
     const { org, cookie } = await fixture()
     fake.failure = 'error'
     try {
@@ -180,7 +195,7 @@ describeEachDatabase('AI answers', (database) => {
     expect((await audit()).length).toBe(2)
   })
 
-  it('keeps a preview\'s account in the links of results, and gives staff an allowance per account they preview', async () => {
+  it("keeps a preview's account in the links of results, and gives staff an allowance per account they preview", async () => {
     const { org, cookie } = await fixture()
     const accounts = await db().selectFrom('accounts').select('id').where('org_id', '=', org.id).execute()
     const query = `?accountId=${accounts[0].id}`

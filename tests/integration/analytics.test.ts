@@ -100,9 +100,16 @@ describeEachDatabase('document analytics', (database) => {
       { action: 'file.download', fileId: files.policy.id, itemUid: policies.uid, name: 'Security policy.pdf', via: 'bulk-download' },
       { action: 'file.download', fileId: files.handbook.id, itemUid: policies.uid, name: 'Handbook.pdf', via: 'bulk-download' },
     ])
-    await recordDocumentFetches(db(), request, '127.0.0.1', org, viewer, [{ action: 'file.download', fileId: null, itemUid: soc2.uid, name: `${org.name}-SOC 2.pdf`, via: 'letter' }])
+    await recordDocumentFetches(db(), request, '127.0.0.1', org, viewer, [
+      { action: 'file.download', fileId: null, itemUid: soc2.uid, name: `${org.name}-SOC 2.pdf`, via: 'letter' },
+    ])
     // The newest, whatever the clock's resolution: rows written in one millisecond would tie.
-    await db().updateTable('audit_entries').set({ created_at: new Date(Date.now() + 1000) }).where('org_id', '=', org.id).where('target', '=', `letter:${soc2.uid}`).execute()
+    await db()
+      .updateTable('audit_entries')
+      .set({ created_at: new Date(Date.now() + 1000) })
+      .where('org_id', '=', org.id)
+      .where('target', '=', `letter:${soc2.uid}`)
+      .execute()
 
     const first = await db()
       .selectFrom('audit_entries')
@@ -112,7 +119,11 @@ describeEachDatabase('document analytics', (database) => {
       .where('file_id', '=', files.policy.id)
       .where('action', '=', 'file.view')
       .executeTakeFirstOrThrow()
-    await db().updateTable('audit_entries').set({ created_at: new Date(Date.now() - 40 * DAY) }).where('id', '=', first.id).execute()
+    await db()
+      .updateTable('audit_entries')
+      .set({ created_at: new Date(Date.now() - 40 * DAY) })
+      .where('id', '=', first.id)
+      .execute()
     return { org, account, memberEmail, files, items: { policies, soc2 } }
   }
 
@@ -120,7 +131,10 @@ describeEachDatabase('document analytics', (database) => {
     const { org, account, files } = await setup()
     // Another org's visitors are another org's figures.
     const other = await createOrg(database())
-    const elsewhere = await createFile(database(), other, { item: await createItem(database(), other.product, { kind: 'Documents', title: 'Elsewhere' }), name: 'Security policy.pdf' })
+    const elsewhere = await createFile(database(), other, {
+      item: await createItem(database(), other.product, { kind: 'Documents', title: 'Elsewhere' }),
+      name: 'Security policy.pdf',
+    })
     expect((await fetchFile(other, elsewhere.id)).status).toBe(200)
     await flushPublicFetches(db())
 
@@ -128,7 +142,13 @@ describeEachDatabase('document analytics', (database) => {
     const actors = await db().selectFrom('audit_entries').select('actor').where('org_id', '=', org.id).where('action', 'in', ['file.view', 'file.download']).execute()
     expect(actors.filter((row) => row.actor === org.admin.email)).toHaveLength(3)
     expect(actors.filter((row) => row.actor.startsWith('Public'))).toEqual([])
-    const counts = await db().selectFrom('public_document_fetches').select(['file_id', 'action', 'crawler', 'count']).where('org_id', '=', org.id).orderBy('action').orderBy('crawler').execute()
+    const counts = await db()
+      .selectFrom('public_document_fetches')
+      .select(['file_id', 'action', 'crawler', 'count'])
+      .where('org_id', '=', org.id)
+      .orderBy('action')
+      .orderBy('crawler')
+      .execute()
     expect(counts).toEqual([
       { file_id: files.formula.id, action: 'file.download', crawler: false, count: 1 },
       { file_id: files.policy.id, action: 'file.view', crawler: false, count: 1 },
@@ -172,9 +192,17 @@ describeEachDatabase('document analytics', (database) => {
     const { org, files, items } = await setup()
     // Ten more anonymous views through the real route: still no entry each, one count once written.
     for (let index = 0; index < 10; index++) expect((await fetchFile(org, files.handbook.id)).status).toBe(200)
-    const entries = () => db().selectFrom('audit_entries').select('id').where('org_id', '=', org.id).where('file_id', '=', files.handbook.id).where('account_id', 'is', null).execute()
+    const entries = () =>
+      db().selectFrom('audit_entries').select('id').where('org_id', '=', org.id).where('file_id', '=', files.handbook.id).where('account_id', 'is', null).execute()
     expect(await entries()).toEqual([])
-    const counted = () => db().selectFrom('public_document_fetches').select(['count', 'day']).where('org_id', '=', org.id).where('file_id', '=', files.handbook.id).where('action', '=', 'file.view').execute()
+    const counted = () =>
+      db()
+        .selectFrom('public_document_fetches')
+        .select(['count', 'day'])
+        .where('org_id', '=', org.id)
+        .where('file_id', '=', files.handbook.id)
+        .where('action', '=', 'file.view')
+        .execute()
     expect(await counted()).toEqual([])
     await flushPublicFetches(db())
     expect(await counted()).toEqual([{ count: 10, day: expect.anything() }])
@@ -182,8 +210,24 @@ describeEachDatabase('document analytics', (database) => {
     const fetch = { action: 'file.view' as const, fileId: files.handbook.id, itemUid: items.policies.uid, name: 'Handbook.pdf' }
     await db()
       .insertInto('public_document_fetches')
-      .values({ org_id: org.id, day: new Date().toISOString().slice(0, 10), action: 'file.view', document: files.handbook.id, file_id: files.handbook.id, item_uid: items.policies.uid, via: null, crawler: false, name: 'Handbook.pdf', count: 5, last_fetched_at: new Date() })
-      .onConflict((conflict) => conflict.columns(['org_id', 'day', 'action', 'document', 'item_uid', 'via', 'crawler']).doUpdateSet({ count: (eb) => eb('public_document_fetches.count', '+', eb.ref('excluded.count')) }))
+      .values({
+        org_id: org.id,
+        day: new Date().toISOString().slice(0, 10),
+        action: 'file.view',
+        document: files.handbook.id,
+        file_id: files.handbook.id,
+        item_uid: items.policies.uid,
+        via: null,
+        crawler: false,
+        name: 'Handbook.pdf',
+        count: 5,
+        last_fetched_at: new Date(),
+      })
+      .onConflict((conflict) =>
+        conflict
+          .columns(['org_id', 'day', 'action', 'document', 'item_uid', 'via', 'crawler'])
+          .doUpdateSet({ count: (eb) => eb('public_document_fetches.count', '+', eb.ref('excluded.count')) }),
+      )
       .execute()
     countPublicFetch(db(), org.id, fetch, false)
     countPublicFetch(db(), org.id, fetch, false)
@@ -288,7 +332,8 @@ describeEachDatabase('document analytics', (database) => {
 
   it('gives the scope to members who already read the audit log, when a workspace from before it migrates', async () => {
     const org = await createOrg(database())
-    const staffOf = async (email: string) => (await db().selectFrom('staff_members').select('permissions').where('org_id', '=', org.id).where('email', '=', email).executeTakeFirstOrThrow()).permissions
+    const staffOf = async (email: string) =>
+      (await db().selectFrom('staff_members').select('permissions').where('org_id', '=', org.id).where('email', '=', email).executeTakeFirstOrThrow()).permissions
     await createStaffMember(database(), `auditor@${org.slug}.test`, ['members', 'audit'], { org })
     await createStaffMember(database(), `editor@${org.slug}.test`, ['documents'], { org })
     await grantAnalyticsScope(db())

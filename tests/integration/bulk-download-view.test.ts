@@ -23,7 +23,11 @@ describeEachDatabase('bulk download in the documents card', (database) => {
   }
 
   async function storeLetter(item: ItemFixture, letter: Record<string, unknown>) {
-    await db().updateTable('items').set({ bridge_letter: JSON.stringify(letter) }).where('id', '=', item.id).execute()
+    await db()
+      .updateTable('items')
+      .set({ bridge_letter: JSON.stringify(letter) })
+      .where('id', '=', item.id)
+      .execute()
     await bumpProductRevision(db(), item.productId)
   }
 

@@ -88,8 +88,16 @@ describeEachDatabase('bulk download', (database) => {
     const report = await createItem(database(), org.product, { catalogueUid: 'soc-2-type-2-report', access: 'public' })
     const hiddenReport = await createItem(database(), org.product, { catalogueUid: 'soc-1-type-2-report', access: 'hidden' })
     const off = await createItem(database(), org.product, { catalogueUid: 'soc-3-report', access: 'public' })
-    for (const [item, enabled] of [[report, true], [hiddenReport, true], [off, false]] as const) {
-      await db().updateTable('items').set({ bridge_letter: JSON.stringify({ ...letter, letterEnabled: enabled }) }).where('id', '=', item.id).execute()
+    for (const [item, enabled] of [
+      [report, true],
+      [hiddenReport, true],
+      [off, false],
+    ] as const) {
+      await db()
+        .updateTable('items')
+        .set({ bridge_letter: JSON.stringify({ ...letter, letterEnabled: enabled }) })
+        .where('id', '=', item.id)
+        .execute()
     }
     const result = await post(org, [files.policy.id], cookie, [report.id, hiddenReport.id, off.id])
     expect(result.status).toBe(200)
@@ -106,14 +114,24 @@ describeEachDatabase('bulk download', (database) => {
 
   it('answers only POST', async () => {
     const { org, files, cookie } = await setup()
-    const put = await callRoute(bulkAction, database(), { path: `/portal/${org.slug}/bulk-download`, params: { orgSlug: org.slug }, cookie, method: 'PUT', form: { fileId: [files.policy.id] } })
+    const put = await callRoute(bulkAction, database(), {
+      path: `/portal/${org.slug}/bulk-download`,
+      params: { orgSlug: org.slug },
+      cookie,
+      method: 'PUT',
+      form: { fileId: [files.policy.id] },
+    })
     expect(put.status).toBe(405)
     expect(put.headers.get('allow')).toBe('POST')
   })
 
   it('leaves out a document whose stored bytes are gone, and says so before the archive', async () => {
     const { org, files, cookie } = await setup()
-    await db().updateTable('files').set({ sha256: 'f'.repeat(64) }).where('id', '=', files.sameName.id).execute()
+    await db()
+      .updateTable('files')
+      .set({ sha256: 'f'.repeat(64) })
+      .where('id', '=', files.sameName.id)
+      .execute()
     const result = await post(org, [files.policy.id, files.sameName.id], cookie)
     expect(result.headers.get('x-bulk-failed')).toBe(files.sameName.id)
     expect(Object.keys((await JSZip.loadAsync(await result.response!.arrayBuffer())).files)).toEqual(['Security policy.pdf'])

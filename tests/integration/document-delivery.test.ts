@@ -14,7 +14,13 @@ import { compact, pdfText } from '../setup/pdf-text'
 import { callRoute } from '../setup/route'
 
 const YEAR = 365 * 86_400_000
-const LETTER = { letterEnabled: true, letterType: 'SOC 2', letterContent: 'Nothing changed after the audit period.', signerName: 'Dana Whitaker', signerTitle: 'Chief Information Security Officer' }
+const LETTER = {
+  letterEnabled: true,
+  letterType: 'SOC 2',
+  letterContent: 'Nothing changed after the audit period.',
+  signerName: 'Dana Whitaker',
+  signerTitle: 'Chief Information Security Officer',
+}
 
 describeEachDatabase('document delivery', (database) => {
   const db = () => database().handle.db
@@ -23,7 +29,11 @@ describeEachDatabase('document delivery', (database) => {
     const org = await createOrg(database())
     const policies = await createItem(database(), org.product, { kind: 'Documents', title: 'Policies' })
     const report = await createItem(database(), org.product, { catalogueUid: 'soc-2-type-2-report', access: 'restricted' })
-    await db().updateTable('items').set({ bridge_letter: JSON.stringify(LETTER) }).where('id', '=', report.id).execute()
+    await db()
+      .updateTable('items')
+      .set({ bridge_letter: JSON.stringify(LETTER) })
+      .where('id', '=', report.id)
+      .execute()
     const files = {
       policy: await createFile(database(), org, { item: policies, name: 'Security policy.pdf' }),
       report: await createFile(database(), org, { item: report, name: 'SOC 2 report.pdf' }),
@@ -37,9 +47,17 @@ describeEachDatabase('document delivery', (database) => {
     })
     const cookie = await visitorCookie(database(), org, account.memberId)
     const fetchFile = (id: string, options: { cookie?: string; download?: boolean } = {}) =>
-      callRoute(fileLoader, database(), { path: `/portal/${org.slug}/files/${id}${options.download ? '?download=1' : ''}`, params: { orgSlug: org.slug, fileId: id }, cookie: options.cookie })
+      callRoute(fileLoader, database(), {
+        path: `/portal/${org.slug}/files/${id}${options.download ? '?download=1' : ''}`,
+        params: { orgSlug: org.slug, fileId: id },
+        cookie: options.cookie,
+      })
     const fetchLetter = (itemId: string, options: { cookie?: string; download?: boolean } = {}) =>
-      callRoute(letterLoader, database(), { path: `/portal/${org.slug}/letters/${itemId}${options.download ? '?download' : ''}`, params: { orgSlug: org.slug, itemId }, cookie: options.cookie })
+      callRoute(letterLoader, database(), {
+        path: `/portal/${org.slug}/letters/${itemId}${options.download ? '?download' : ''}`,
+        params: { orgSlug: org.slug, itemId },
+        cookie: options.cookie,
+      })
     return { org, report, files, cookie, email: `casey-${org.slug}@contoso.test`, fetchFile, fetchLetter }
   }
 
@@ -67,7 +85,12 @@ describeEachDatabase('document delivery', (database) => {
 
   it('refuses a restricted PDF it cannot stamp rather than send it unstamped', async () => {
     const { org, report, cookie, fetchFile } = await setup()
-    const broken = await createFileRecord(db(), fileStore(database().env), { orgId: org.id, originalName: 'Broken.pdf', contentType: 'application/pdf', bytes: new TextEncoder().encode('%PDF-1.4\nnot really\n%%EOF\n') })
+    const broken = await createFileRecord(db(), fileStore(database().env), {
+      orgId: org.id,
+      originalName: 'Broken.pdf',
+      contentType: 'application/pdf',
+      bytes: new TextEncoder().encode('%PDF-1.4\nnot really\n%%EOF\n'),
+    })
     await db().insertInto('item_files').values({ item_id: report.id, file_id: broken.id, position: 9 }).execute()
     const result = await fetchFile(broken.id, { cookie })
     expect(result.status).toBe(403)
@@ -89,14 +112,29 @@ describeEachDatabase('document delivery', (database) => {
     expect(await fetchFile(word.id, { cookie })).toMatchObject({ status: 403, data: 'This file is view-only and not downloadable in the Trust Center' })
     expect(await fetchFile(word.id, { cookie: org.admin.cookie })).toMatchObject({ status: 200 })
 
-    const head = await callRoute(fileLoader, database(), { path: `/portal/${org.slug}/files/${word.id}`, params: { orgSlug: org.slug, fileId: word.id }, cookie: org.admin.cookie, method: 'HEAD' })
+    const head = await callRoute(fileLoader, database(), {
+      path: `/portal/${org.slug}/files/${word.id}`,
+      params: { orgSlug: org.slug, fileId: word.id },
+      cookie: org.admin.cookie,
+      method: 'HEAD',
+    })
     expect(head.status).toBe(200)
     const counted = () => db().selectFrom('audit_entries').select('file_id').where('org_id', '=', org.id).where('action', 'in', ['file.view', 'file.download']).execute()
     expect(await counted()).toHaveLength(1)
 
-    const broken = await createFileRecord(db(), fileStore(database().env), { orgId: org.id, originalName: 'Broken.pdf', contentType: 'application/pdf', bytes: new TextEncoder().encode('%PDF-1.4 no\n%%EOF') })
+    const broken = await createFileRecord(db(), fileStore(database().env), {
+      orgId: org.id,
+      originalName: 'Broken.pdf',
+      contentType: 'application/pdf',
+      bytes: new TextEncoder().encode('%PDF-1.4 no\n%%EOF'),
+    })
     await db().insertInto('item_files').values({ item_id: report.id, file_id: broken.id, position: 9 }).execute()
-    const zip = await callRoute(bulkAction, database(), { path: `/portal/${org.slug}/bulk-download`, params: { orgSlug: org.slug }, cookie, form: { fileId: [broken.id, files.report.id] } })
+    const zip = await callRoute(bulkAction, database(), {
+      path: `/portal/${org.slug}/bulk-download`,
+      params: { orgSlug: org.slug },
+      cookie,
+      form: { fileId: [broken.id, files.report.id] },
+    })
     expect(zip.status).toBe(200)
     await zip.response!.arrayBuffer()
     expect((await counted()).map((entry) => entry.file_id)).not.toContain(broken.id)
@@ -112,18 +150,28 @@ describeEachDatabase('document delivery', (database) => {
     expect(letter.headers.get('content-disposition')).toBe(`attachment; filename="${name}"; filename*=UTF-8''${encodeURIComponent(name)}`)
     const text = compact((await pdfText(await bytesOf(letter))).join(' '))
     for (const part of [org.name, LETTER.letterContent, LETTER.signerName, LETTER.signerTitle, letterDate(new Date()), email]) expect(text).toContain(compact(part))
-    const [entry] = await db().selectFrom('audit_entries').select(['action', 'file_id', 'item_uid', 'target']).where('org_id', '=', org.id).where('action', '=', 'file.download').execute()
+    const [entry] = await db()
+      .selectFrom('audit_entries')
+      .select(['action', 'file_id', 'item_uid', 'target'])
+      .where('org_id', '=', org.id)
+      .where('action', '=', 'file.download')
+      .execute()
     expect(entry).toEqual({ action: 'file.download', file_id: null, item_uid: report.uid, target: `letter:${report.uid}` })
 
     // Switched off, or not an item of this org, or not an id: no letter.
     for (const id of ['not-an-id', '-'.repeat(36), (await setup()).report.id]) expect((await fetchLetter(id, { cookie })).status).toBe(404)
-    await db().updateTable('items').set({ bridge_letter: JSON.stringify({ ...LETTER, letterEnabled: false }) }).where('id', '=', report.id).execute()
+    await db()
+      .updateTable('items')
+      .set({ bridge_letter: JSON.stringify({ ...LETTER, letterEnabled: false }) })
+      .where('id', '=', report.id)
+      .execute()
     expect((await fetchLetter(report.id, { cookie })).status).toBe(404)
   })
 
   it('shows a view-only document in the viewer without a download, and refuses its download form', async () => {
     const { org, files, cookie, fetchFile } = await setup()
-    const view = (id: string, who?: string) => callRoute(viewerLoader, database(), { path: `/portal/${org.slug}/view/${id}`, params: { orgSlug: org.slug, fileId: id }, cookie: who })
+    const view = (id: string, who?: string) =>
+      callRoute(viewerLoader, database(), { path: `/portal/${org.slug}/view/${id}`, params: { orgSlug: org.slug, fileId: id }, cookie: who })
     const readOnly = await view(files.readOnly.id, cookie)
     expect(readOnly.status).toBe(200)
     expect(readOnly.data).toMatchObject({ name: 'Read here.pdf', kind: 'pdf', downloadUrl: null, src: `/portal/${org.slug}/files/${files.readOnly.id}/Read%20here.pdf` })

@@ -28,7 +28,10 @@ async function samplePdf(title: string) {
 
 async function officeZip(mainType: string, folder: string) {
   const zip = new JSZip()
-  zip.file('[Content_Types].xml', `<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Override PartName="/${folder}/main.xml" ContentType="${mainType}"/></Types>`)
+  zip.file(
+    '[Content_Types].xml',
+    `<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Override PartName="/${folder}/main.xml" ContentType="${mainType}"/></Types>`,
+  )
   zip.file(`${folder}/main.xml`, '<document/>')
   return zip.generateAsync({ type: 'uint8array' })
 }
@@ -39,7 +42,12 @@ describeEachDatabase('documents library', (database) => {
 
   /** The library's action, posted as the demo admin unless another cookie is given. */
   async function post(form: FormData, options: { cookie?: string; env?: Partial<TestDatabase['env']>; path?: string } = {}) {
-    return callRoute(documentsAction, database(), { path: options.path ?? '/documents?uploadModal=true', form, cookie: options.cookie ?? (await staffCookie(database())), env: options.env })
+    return callRoute(documentsAction, database(), {
+      path: options.path ?? '/documents?uploadModal=true',
+      form,
+      cookie: options.cookie ?? (await staffCookie(database())),
+      env: options.env,
+    })
   }
 
   async function load(path = '/documents', cookie?: string) {
@@ -54,7 +62,13 @@ describeEachDatabase('documents library', (database) => {
     return form
   }
 
-  const fileCount = async () => (await db().selectFrom('files').select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow()).count
+  const fileCount = async () =>
+    (
+      await db()
+        .selectFrom('files')
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .executeTakeFirstOrThrow()
+    ).count
 
   it('uploads a real PDF: stored by its SHA-256 under its name, audited and listed', async () => {
     const bytes = await samplePdf('Penetration test summary')
@@ -205,7 +219,10 @@ describeEachDatabase('documents library', (database) => {
     const library = await listLibrary(db(), org.id)
     const [first, second, stranger] = library.filter((entry) => !start.includes(entry.id)).map((entry) => entry.id)
     expect(stranger).toBeTruthy()
-    const apply = (link: string[], unlink: string[]) => db().transaction().execute((trx) => applyDocumentLinks(trx, { itemId: item.id, link, unlink }))
+    const apply = (link: string[], unlink: string[]) =>
+      db()
+        .transaction()
+        .execute((trx) => applyDocumentLinks(trx, { itemId: item.id, link, unlink }))
 
     // Rolled back with the save: nothing changes.
     await expect(
@@ -233,8 +250,16 @@ describeEachDatabase('documents library', (database) => {
 
     // A document of another org cannot be linked, and the whole call fails.
     const foreign = await createFile(database(), await createOrg(database()), { name: 'theirs.pdf' })
-    await expect(db().transaction().execute((trx) => applyDocumentLinks(trx, { itemId: item.id, link: [foreign.id], unlink: [] }))).rejects.toBeInstanceOf(DocumentLinkError)
-    await expect(db().transaction().execute((trx) => applyDocumentLinks(trx, { itemId: item.id, link: ['not-a-uuid'], unlink: [] }))).rejects.toBeInstanceOf(DocumentLinkError)
+    await expect(
+      db()
+        .transaction()
+        .execute((trx) => applyDocumentLinks(trx, { itemId: item.id, link: [foreign.id], unlink: [] })),
+    ).rejects.toBeInstanceOf(DocumentLinkError)
+    await expect(
+      db()
+        .transaction()
+        .execute((trx) => applyDocumentLinks(trx, { itemId: item.id, link: ['not-a-uuid'], unlink: [] })),
+    ).rejects.toBeInstanceOf(DocumentLinkError)
     expect(await positions()).toEqual(after)
   })
 })

@@ -66,10 +66,7 @@ if (BACKENDS.includes('postgres')) {
         expect(fake.messages).toEqual([])
 
         const sent = () => fake!.messages.some((message) => message.body.to === 'reader@worker.test')
-        const { code, output } = await runWorker(
-          { ...transport, DATABASE_URL: server.databaseUrl!, DATA_DIR: server.dataDir, SESSION_SECRET: 'server-test-'.repeat(4) },
-          sent,
-        )
+        const { code, output } = await runWorker({ ...transport, DATABASE_URL: server.databaseUrl!, DATA_DIR: server.dataDir, SESSION_SECRET: 'server-test-'.repeat(4) }, sent)
         expect(output).toContain('E-mail worker running (database: postgres)')
         expect(code).toBe(0)
         expect(fake.messages.map((message) => [message.body.to, message.body.subject, message.idempotencyKey])).toEqual([['reader@worker.test', 'Sent by the worker', id]])

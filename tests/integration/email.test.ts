@@ -22,9 +22,7 @@ describeEachDatabase('e-mail outbox', (database, backend) => {
   const logEnv = () => ({ ...database().env, EMAIL_FROM: FROM, RESEND_API_KEY: undefined, SMTP_URL: undefined })
   const row = (id: string) => db().selectFrom('outbox').selectAll().where('id', '=', id).executeTakeFirstOrThrow()
   const secondsUntilNextAttempt = async (id: string) =>
-    (
-      await sql<{ seconds: number }>`select extract(epoch from next_attempt_at - now())::float8 as seconds from outbox where id = ${id}`.execute(db())
-    ).rows[0].seconds
+    (await sql<{ seconds: number }>`select extract(epoch from next_attempt_at - now())::float8 as seconds from outbox where id = ${id}`.execute(db())).rows[0].seconds
   const orgId = async () => (await db().selectFrom('orgs').select('id').executeTakeFirstOrThrow()).id
   const enqueueMany = (count: number) =>
     Promise.all(Array.from({ length: count }, (_, i) => enqueueEmail(db(), { to: `reader${i}@example.test`, subject: `Update ${i}`, text: `Body ${i}` })))
@@ -115,7 +113,11 @@ describeEachDatabase('e-mail outbox', (database, backend) => {
     expect((await processOutbox(db(), resendEnv(), transport)).claimed).toBe(0)
     expect(resend.requests).toBe(requestsBefore)
 
-    await db().updateTable('outbox').set({ next_attempt_at: sql`now()` }).where('id', '=', id).execute()
+    await db()
+      .updateTable('outbox')
+      .set({ next_attempt_at: sql`now()` })
+      .where('id', '=', id)
+      .execute()
     expect(await processOutbox(db(), resendEnv(), transport)).toMatchObject({ claimed: 1, sent: 1 })
     expect(resend.messages.filter((message) => message.idempotencyKey === id)).toHaveLength(1)
     expect(await row(id)).toMatchObject({ status: 'sent', attempts: 1, last_error: null })
@@ -202,28 +204,29 @@ describeEachDatabase('e-mail outbox', (database, backend) => {
   })
 
   // PGlite is one session: a second connection would wait for the open transaction, so only PostgreSQL has this case.
-  if (backend === 'postgres') it('skips a row another transaction holds instead of waiting for it', async () => {
-    const [locked, free] = await enqueueMany(2)
-    let release!: () => void
-    let lockTaken!: () => void
-    const taken = new Promise<void>((resolve) => (lockTaken = resolve))
-    const holder = db()
-      .transaction()
-      .execute(async (trx) => {
-        // Another worker in the middle of claiming this row.
-        await trx.selectFrom('outbox').select('id').where('id', '=', locked).forUpdate().execute()
-        lockTaken()
-        await new Promise<void>((resolve) => (release = resolve))
-      })
-    await taken
-    try {
-      expect((await claimDueEmails(db(), 20, 60)).map((email) => email.id)).toEqual([free])
-    } finally {
-      release()
-      await holder
-    }
-    expect((await claimDueEmails(db(), 20, 60)).map((email) => email.id)).toEqual([locked])
-  })
+  if (backend === 'postgres')
+    it('skips a row another transaction holds instead of waiting for it', async () => {
+      const [locked, free] = await enqueueMany(2)
+      let release!: () => void
+      let lockTaken!: () => void
+      const taken = new Promise<void>((resolve) => (lockTaken = resolve))
+      const holder = db()
+        .transaction()
+        .execute(async (trx) => {
+          // Another worker in the middle of claiming this row.
+          await trx.selectFrom('outbox').select('id').where('id', '=', locked).forUpdate().execute()
+          lockTaken()
+          await new Promise<void>((resolve) => (release = resolve))
+        })
+      await taken
+      try {
+        expect((await claimDueEmails(db(), 20, 60)).map((email) => email.id)).toEqual([free])
+      } finally {
+        release()
+        await holder
+      }
+      expect((await claimDueEmails(db(), 20, 60)).map((email) => email.id)).toEqual([locked])
+    })
 
   it('claims again a row left in sending by a worker that died', async () => {
     const id = await enqueueEmail(db(), { to: 'reader@example.test', subject: 'Crash', text: 'Hello' })
@@ -233,7 +236,11 @@ describeEachDatabase('e-mail outbox', (database, backend) => {
     const transport = createTransport(resendEnv())
     expect((await processOutbox(db(), resendEnv(), transport)).claimed).toBe(0)
 
-    await db().updateTable('outbox').set({ locked_until: sql`now() - interval '1 second'` }).where('id', '=', id).execute()
+    await db()
+      .updateTable('outbox')
+      .set({ locked_until: sql`now() - interval '1 second'` })
+      .where('id', '=', id)
+      .execute()
     expect(await processOutbox(db(), resendEnv(), transport)).toMatchObject({ claimed: 1, sent: 1 })
     expect(resend.messages.map((message) => message.idempotencyKey)).toEqual([id])
     expect((await row(id)).status).toBe('sent')

@@ -65,7 +65,46 @@ const dataUrl = (path: string) => (path === '/' ? '/_root.data' : `${path}.data`
 // ---------------------------------------------------------------------------------------------------
 // What a hostile client sends.
 
-const KNOWN_NAMES = ['email', 'password', 'intent', 'redirectTo', 'returnTo', 'name', 'confirm', 'permissions', 'memberId', 'inviteId', 'kind', 'uid', 'title', 'order', 'file', 'documentAccessType', 'fileId', 'company', 'target', 'firstName', 'lastName', 'companyName', 'agree', 'productId', 'emails', 'message', 'signerName', 'accept', 'content', 'itemUid', 'accountId', 'inviteToken', 'website', 'status', 'requestId', 'profileId', 'expiresOn', 'ndaRequired']
+const KNOWN_NAMES = [
+  'email',
+  'password',
+  'intent',
+  'redirectTo',
+  'returnTo',
+  'name',
+  'confirm',
+  'permissions',
+  'memberId',
+  'inviteId',
+  'kind',
+  'uid',
+  'title',
+  'order',
+  'file',
+  'documentAccessType',
+  'fileId',
+  'company',
+  'target',
+  'firstName',
+  'lastName',
+  'companyName',
+  'agree',
+  'productId',
+  'emails',
+  'message',
+  'signerName',
+  'accept',
+  'content',
+  'itemUid',
+  'accountId',
+  'inviteToken',
+  'website',
+  'status',
+  'requestId',
+  'profileId',
+  'expiresOn',
+  'ndaRequired',
+]
 
 const fieldName = fc.oneof(
   fc.constantFrom(...KNOWN_NAMES),
@@ -79,8 +118,22 @@ const fieldName = fc.oneof(
 const fieldValue = fc.oneof(
   fc.string({ maxLength: 40 }),
   fc.constantFrom(
-    '/\u000b', '/\u0001', '/\u001b', '/\u007f', '/\t/evil.example', '/..//evil.example', '//evil.example', '/\\evil.example',
-    '\r\nSet-Cookie: x=1', 'a\u0000b', 'javascript:alert(1)', '99999999999999999999', '-1', '1e400', 'NaN', '{"type":"validate"}',
+    '/\u000b',
+    '/\u0001',
+    '/\u001b',
+    '/\u007f',
+    '/\t/evil.example',
+    '/..//evil.example',
+    '//evil.example',
+    '/\\evil.example',
+    '\r\nSet-Cookie: x=1',
+    'a\u0000b',
+    'javascript:alert(1)',
+    '99999999999999999999',
+    '-1',
+    '1e400',
+    'NaN',
+    '{"type":"validate"}',
   ),
   fc.constantFrom(...EDIT_INTENTS, ...VISITOR_INTENTS, 'invite', 'permissions', 'remove', 'revoke', 'upload', 'delete', 'accessType', 'approve', 'decline', 'portal', 'nda'),
   fc.string({ unit: 'binary', maxLength: 80 }),
@@ -91,7 +144,14 @@ const fields = fc.oneof(
   fc.array(fc.tuple(fieldName, fieldValue), { maxLength: 8 }),
   // The same name many times over.
   fc
-    .tuple(fc.oneof(fc.constantFrom(...KNOWN_NAMES), fc.integer({ min: 0, max: 2 ** 31 }).map((index) => `x[${index}]`)), fc.string({ maxLength: 12 }), fc.integer({ min: 2, max: 3_000 }))
+    .tuple(
+      fc.oneof(
+        fc.constantFrom(...KNOWN_NAMES),
+        fc.integer({ min: 0, max: 2 ** 31 }).map((index) => `x[${index}]`),
+      ),
+      fc.string({ maxLength: 12 }),
+      fc.integer({ min: 2, max: 3_000 }),
+    )
     .map(([name, value, times]) => Array.from({ length: times }, () => [name, value] as [string, string])),
 )
 
@@ -111,7 +171,10 @@ function encode(kind: string, entries: [string, string][]): Body {
     case 'urlencoded':
       return { headers: { 'content-type': 'application/x-www-form-urlencoded' }, bytes: urlencoded() }
     case 'invalid-utf8':
-      return { headers: { 'content-type': 'application/x-www-form-urlencoded' }, bytes: Buffer.concat([urlencoded(), Buffer.from('&bad=%FF%FE&'), Buffer.from([0xff, 0xfe, 0x3d, 0xc0, 0x80])]) }
+      return {
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        bytes: Buffer.concat([urlencoded(), Buffer.from('&bad=%FF%FE&'), Buffer.from([0xff, 0xfe, 0x3d, 0xc0, 0x80])]),
+      }
     case 'multipart':
     case 'multipart-broken': {
       const boundary = 'fuzzboundary'
@@ -138,7 +201,9 @@ const fuzzOptions: fc.Parameters<unknown[]> = {
   reporter(details) {
     if (!details.failed) return
     const shown = JSON.stringify(details.counterexample, (_, value) => (typeof value === 'string' && value.length > 120 ? `${value.slice(0, 60)}…(${value.length} chars)` : value))
-    throw new Error(`Failed with seed ${details.seed} after ${details.numRuns} runs (${details.numShrinks} shrinks). Input: ${shown?.slice(0, 3000)}\n${String(details.errorInstance).slice(0, 3000)}`)
+    throw new Error(
+      `Failed with seed ${details.seed} after ${details.numRuns} runs (${details.numShrinks} shrinks). Input: ${shown?.slice(0, 3000)}\n${String(details.errorInstance).slice(0, 3000)}`,
+    )
   },
 }
 
@@ -207,22 +272,32 @@ for (const backend of BACKENDS) {
     afterAll(() => server?.stop())
 
     it('finds the actions from the route config', () => {
-      expect(paths).toEqual(expect.arrayContaining(['/login', '/logout', '/members', '/documents', '/portal/northwind', '/portal/northwind/item/soc-2-type-2', `/invite/${PARAMS.token}`, '/']))
+      expect(paths).toEqual(
+        expect.arrayContaining(['/login', '/logout', '/members', '/documents', '/portal/northwind', '/portal/northwind/item/soc-2-type-2', `/invite/${PARAMS.token}`, '/']),
+      )
     })
 
-    it(
-      'never answers a 5xx, slowly, or out of proportion, and stays up',
-      async () => {
-        const staff = await signIn()
-        await fc.assert(
-          fc.asyncProperty(fc.constantFrom(...paths), fc.boolean(), fc.constantFrom('anonymous', 'staff'), encoding, fields, methods, async (path, viaData, who, kind, entries, method) => {
+    it('never answers a 5xx, slowly, or out of proportion, and stays up', async () => {
+      const staff = await signIn()
+      await fc.assert(
+        fc.asyncProperty(
+          fc.constantFrom(...paths),
+          fc.boolean(),
+          fc.constantFrom('anonymous', 'staff'),
+          encoding,
+          fields,
+          methods,
+          async (path, viaData, who, kind, entries, method) => {
             // Signing out would end the shared session: /logout gets a session of its own.
             const cookie = who === 'staff' ? (path === '/logout' ? await signIn() : staff) : undefined
             const target = viaData ? dataUrl(path) : path
             const result = await send(target, encode(kind, entries), cookie, method).catch((error: Error) => {
               throw new Error(`${method} ${target} as ${who} (${kind}): ${error.message}\n${server.output().slice(-2000)}`)
             })
-            if (process.env.FUZZ_LOG) console.log(`${result.status} ${Math.round(result.ms)}ms ${result.size}B ${method} ${target} ${who} ${kind} ${JSON.stringify(entries.map(([n, v]) => [n.slice(0, 30), v.slice(0, 30)]).slice(0, 4))}`)
+            if (process.env.FUZZ_LOG)
+              console.log(
+                `${result.status} ${Math.round(result.ms)}ms ${result.size}B ${method} ${target} ${who} ${kind} ${JSON.stringify(entries.map(([n, v]) => [n.slice(0, 30), v.slice(0, 30)]).slice(0, 4))}`,
+              )
             const allowance = viaData ? MAX_BYTES : (baselines.get(path) ?? 0) + MAX_BYTES
             const problems = [
               result.status >= 500 && `status ${result.status}`,
@@ -231,41 +306,36 @@ for (const backend of BACKENDS) {
               !server.alive() && 'the server exited',
             ].filter(Boolean)
             if (problems.length) throw new Error(`${method} ${target} as ${who} (${kind}): ${problems.join(', ')}\n${server.output().slice(-2000)}`)
-          }),
-          fuzzOptions,
-        )
-        expect(server.alive()).toBe(true)
-        expect((await fetch(`${server.url}/healthz`)).status).toBe(200)
-      },
-      300_000,
-    )
+          },
+        ),
+        fuzzOptions,
+      )
+      expect(server.alive()).toBe(true)
+      expect((await fetch(`${server.url}/healthz`)).status).toBe(200)
+    }, 300_000)
 
-    it(
-      'never crashes or leaves the site on hostile query values, signed in or not',
-      async () => {
-        const staff = await signIn()
-        const names = ['redirectTo', 'returnTo', 'page', 'updatesPage', 'card', 'itemUid', 'dialog', 'target', 'q', 'docs', 'subprocessorSearch']
-        await fc.assert(
-          fc.asyncProperty(fc.constantFrom(...paths, '/audit', '/settings/outbox'), fc.constantFrom(...names), fieldValue, fc.boolean(), async (path, name, value, signedIn) => {
-            const url = `${path}?${new URLSearchParams({ [name]: value.slice(0, 4000) })}`
-            const started = performance.now()
-            const response = await fetch(`${server.url}${url}`, { redirect: 'manual', headers: { 'x-forwarded-for': fuzzAddress(), ...(signedIn ? { cookie: staff } : {}) } })
-            await response.arrayBuffer()
-            const location = response.headers.get('location')
-            const problems = [
-              response.status >= 500 && `status ${response.status}`,
-              performance.now() - started > MAX_MS && 'slow',
-              location && !location.startsWith('/') && !location.startsWith(server.url) && `Location ${location}`,
-              location?.startsWith('//') && `Location ${location}`,
-              !server.alive() && 'the server exited',
-            ].filter(Boolean)
-            if (problems.length) throw new Error(`GET ${url} (${signedIn ? 'staff' : 'anonymous'}): ${problems.join(', ')}\n${server.output().slice(-2000)}`)
-          }),
-          fuzzOptions,
-        )
-        expect((await fetch(`${server.url}/healthz`)).status).toBe(200)
-      },
-      300_000,
-    )
+    it('never crashes or leaves the site on hostile query values, signed in or not', async () => {
+      const staff = await signIn()
+      const names = ['redirectTo', 'returnTo', 'page', 'updatesPage', 'card', 'itemUid', 'dialog', 'target', 'q', 'docs', 'subprocessorSearch']
+      await fc.assert(
+        fc.asyncProperty(fc.constantFrom(...paths, '/audit', '/settings/outbox'), fc.constantFrom(...names), fieldValue, fc.boolean(), async (path, name, value, signedIn) => {
+          const url = `${path}?${new URLSearchParams({ [name]: value.slice(0, 4000) })}`
+          const started = performance.now()
+          const response = await fetch(`${server.url}${url}`, { redirect: 'manual', headers: { 'x-forwarded-for': fuzzAddress(), ...(signedIn ? { cookie: staff } : {}) } })
+          await response.arrayBuffer()
+          const location = response.headers.get('location')
+          const problems = [
+            response.status >= 500 && `status ${response.status}`,
+            performance.now() - started > MAX_MS && 'slow',
+            location && !location.startsWith('/') && !location.startsWith(server.url) && `Location ${location}`,
+            location?.startsWith('//') && `Location ${location}`,
+            !server.alive() && 'the server exited',
+          ].filter(Boolean)
+          if (problems.length) throw new Error(`GET ${url} (${signedIn ? 'staff' : 'anonymous'}): ${problems.join(', ')}\n${server.output().slice(-2000)}`)
+        }),
+        fuzzOptions,
+      )
+      expect((await fetch(`${server.url}/healthz`)).status).toBe(200)
+    }, 300_000)
   })
 }

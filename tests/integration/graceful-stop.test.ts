@@ -109,7 +109,13 @@ for (const backend of BACKENDS) {
       let fileId = ''
       server = await startServer(backend, env, async (db, { dataDir }) => {
         const org = await db.selectFrom('orgs').select('id').where('slug', '=', 'northwind').executeTakeFirstOrThrow()
-        const file = await createFile(db, localFileStore(dataDir), { orgId: org.id, originalName: NAME, contentType: 'application/pdf', bytes: largeDocument, documentAccessType: 'view-and-download' })
+        const file = await createFile(db, localFileStore(dataDir), {
+          orgId: org.id,
+          originalName: NAME,
+          contentType: 'application/pdf',
+          bytes: largeDocument,
+          documentAccessType: 'view-and-download',
+        })
         // Its text is of no interest here: reading 24 MB of noise would only keep the server busy.
         await db.updateTable('files').set({ text_status: 'none' }).where('id', '=', file.id).execute()
         fileId = file.id
@@ -120,7 +126,10 @@ for (const backend of BACKENDS) {
         body: new URLSearchParams({ email: 'admin@northwind.test', password: 'northwind-demo' }),
         redirect: 'manual',
       })
-      const cookie = signedIn.headers.getSetCookie().find((value) => value.startsWith('tc_staff='))?.split(';')[0]
+      const cookie = signedIn.headers
+        .getSetCookie()
+        .find((value) => value.startsWith('tc_staff='))
+        ?.split(';')[0]
       if (!cookie) throw new Error(`Sign-in failed: ${signedIn.status}`)
       return { server, cookie, path: `/portal/northwind/files/${fileId}/${encodeURIComponent(NAME)}?download` }
     }

@@ -45,7 +45,7 @@ function alphaChannel(bytes: Uint8Array) {
   const width = buffer.readUInt32BE(16)
   expect([buffer[24], buffer[25]], 'an 8-bit RGBA PNG').toEqual([8, 6])
   const parts: Buffer[] = []
-  for (let offset = 8; offset < buffer.length; ) {
+  for (let offset = 8; offset < buffer.length;) {
     const length = buffer.readUInt32BE(offset)
     if (buffer.toString('ascii', offset + 4, offset + 8) === 'IDAT') parts.push(buffer.subarray(offset + 8, offset + 8 + length))
     offset += 12 + length

@@ -35,7 +35,13 @@ describeEachDatabase('item editing', (database) => {
       intent: 'items.save',
       kind: 'DataSecurity',
       returnTo: '/portal/northwind?card=DataSecurity&edit=true',
-      ...present('encryption-at-rest', { enabledState: 'Enabled', title: before.title ?? 'Encryption at rest', explanation: 'AES-256 everywhere, keys rotated yearly.', href: 'https://northwind.example/security/encryption', publicAccess: 'on' }),
+      ...present('encryption-at-rest', {
+        enabledState: 'Enabled',
+        title: before.title ?? 'Encryption at rest',
+        explanation: 'AES-256 everywhere, keys rotated yearly.',
+        href: 'https://northwind.example/security/encryption',
+        publicAccess: 'on',
+      }),
     })
     expect(result.status).toBe(302)
     expect(result.headers.get('location')).toBe('/portal/northwind?card=DataSecurity')
@@ -71,14 +77,27 @@ describeEachDatabase('item editing', (database) => {
     const reports = await postPortal(database(), cookie, {
       intent: 'items.save',
       kind: 'Reports',
-      ...present('soc-2-type-2-report', { enabledState: 'Enabled', title: 'SOC 2 Type II report', letterEnabled: 'on', letterContent: '', signerName: '', signerTitle: '', expiresOn: '2026-02-30' }),
+      ...present('soc-2-type-2-report', {
+        enabledState: 'Enabled',
+        title: 'SOC 2 Type II report',
+        letterEnabled: 'on',
+        letterContent: '',
+        signerName: '',
+        signerTitle: '',
+        expiresOn: '2026-02-30',
+      }),
     })
     expect(reports.status).toBe(400)
     const errors = reports.data.result.error
     expect(errors['item.soc-2-type-2-report.letterContent']).toEqual(['Letter Content is required'])
     expect(errors['item.soc-2-type-2-report.signerName']).toEqual(['Signer Name is required'])
     expect(errors['item.soc-2-type-2-report.signerTitle']).toEqual(['Signer Title is required'])
-    const questionnaire = (await database().handle.db.selectFrom('items').select(['uid', 'title']).where('card_kind', '=', 'Questionnaires').where('enabled_state', '=', 'Enabled').executeTakeFirstOrThrow())
+    const questionnaire = await database()
+      .handle.db.selectFrom('items')
+      .select(['uid', 'title'])
+      .where('card_kind', '=', 'Questionnaires')
+      .where('enabled_state', '=', 'Enabled')
+      .executeTakeFirstOrThrow()
     const typed = await postPortal(database(), cookie, { intent: 'items.save', kind: 'Questionnaires', ...present(questionnaire.uid, { enabledState: 'Enabled', itemType: '' }) })
     expect(typed.data.result.error[`item.${questionnaire.uid}.itemType`]).toEqual(['Select an item type to save this item'])
   })
@@ -111,7 +130,12 @@ describeEachDatabase('item editing', (database) => {
     const bad = await postPortal(database(), cookie, { intent: 'items.save', kind, ...present('bug-bounty', { integrationLink: 'https://hackerone.com/northwind?type=team' }) })
     expect(bad.status).toBe(400)
     expect(bad.data.result.error['item.bug-bounty.integrationLink']).toEqual(['Please enter a valid HackerOne link, e.g. hackerone.com/acme (without query parameters)'])
-    const good = await postPortal(database(), cookie, { intent: 'items.save', kind, returnTo: '/portal/northwind', ...present('bug-bounty', { integrationLink: 'https://hackerone.com/northwind' }) })
+    const good = await postPortal(database(), cookie, {
+      intent: 'items.save',
+      kind,
+      returnTo: '/portal/northwind',
+      ...present('bug-bounty', { integrationLink: 'https://hackerone.com/northwind' }),
+    })
     expect(good.status).toBe(302)
     expect((await item(database(), 'bug-bounty')).integrations).toEqual({ provider: 'HackerOne', link: 'https://hackerone.com/northwind' })
   })

@@ -24,12 +24,22 @@ describeEachDatabase('knowledge base', (database) => {
   const post = (org: OrgFixture, form: Record<string, string | File>, cookie = org.admin.cookie) => callRoute(kbAction, database(), { path: '/knowledge-base', cookie, form })
   const load = (cookie: string, query = '') => callRoute(kbLoader, database(), { path: `/knowledge-base${query}`, cookie })
   const exportCsv = (cookie: string, query = '') => callRoute(exportLoader, database(), { path: `/knowledge-base/export.csv${query}`, cookie })
-  const portal = async (org: OrgFixture, query = '', cookie?: string) => (await callRoute<PortalView>(portalLoader, database(), { path: `${org.home}${query}`, params: org.params, cookie })).data
+  const portal = async (org: OrgFixture, query = '', cookie?: string) =>
+    (await callRoute<PortalView>(portalLoader, database(), { path: `${org.home}${query}`, params: org.params, cookie })).data
 
-  const faqsOf = (productId: string) => db().selectFrom('faqs').select(['id', 'question', 'answer', 'comment', 'position']).where('product_id', '=', productId).orderBy('position').orderBy('id').execute()
+  const faqsOf = (productId: string) =>
+    db().selectFrom('faqs').select(['id', 'question', 'answer', 'comment', 'position']).where('product_id', '=', productId).orderBy('position').orderBy('id').execute()
   const questionsOf = async (productId: string) => (await faqsOf(productId)).map((faq) => faq.question)
   const revision = async (productId: string) => (await db().selectFrom('products').select('revision').where('id', '=', productId).executeTakeFirstOrThrow()).revision
-  const audit = (orgId: string) => db().selectFrom('audit_entries').select(['action', 'actor', 'target', 'before', 'after']).where('org_id', '=', orgId).where('action', 'like', 'faq.%').orderBy('created_at').orderBy('id').execute()
+  const audit = (orgId: string) =>
+    db()
+      .selectFrom('audit_entries')
+      .select(['action', 'actor', 'target', 'before', 'after'])
+      .where('org_id', '=', orgId)
+      .where('action', 'like', 'faq.%')
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute()
   const csvFile = (text: string, name = 'faqs.csv') => new File([text], name, { type: 'text/csv' })
 
   async function addFaqs(org: OrgFixture, count: number, productId = org.product.id) {

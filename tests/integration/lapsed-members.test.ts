@@ -49,14 +49,21 @@ describeEachDatabase('revoked and lapsed members', (database) => {
         products: [{ productId: org.product.id, profileId: profile.id, expiresAt }],
         member: { email: `reviewer@${name.toLowerCase()}.test` },
       })
-      await db().insertInto('subscribers').values({ org_id: org.id, email: `reviewer@${name.toLowerCase()}.test`, status: 'confirmed', source: 'subscribe_button' }).execute()
+      await db()
+        .insertInto('subscribers')
+        .values({ org_id: org.id, email: `reviewer@${name.toLowerCase()}.test`, status: 'confirmed', source: 'subscribe_button' })
+        .execute()
       return created
     }
     const live = await account('Contoso', new Date(Date.now() + 30 * DAY))
     const lapsed = await account('Litware', new Date(Date.now() - DAY))
     const revoked = await account('Fabrikam', new Date(Date.now() + 30 * DAY))
     // Staff revoke Fabrikam's access as the accounts page does; its member signs in again afterwards.
-    const revoke = await callRoute(accountsAction, database(), { path: '/accounts', cookie: org.admin.cookie, form: { intent: 'revoke', accountId: revoked.id, productId: org.product.id } })
+    const revoke = await callRoute(accountsAction, database(), {
+      path: '/accounts',
+      cookie: org.admin.cookie,
+      form: { intent: 'revoke', accountId: revoked.id, productId: org.product.id },
+    })
     expect(revoke.status).toBeLessThan(400)
     await bumpOrgRevision(db(), org.id)
     const cookies = {
@@ -81,7 +88,8 @@ describeEachDatabase('revoked and lapsed members', (database) => {
     expect(result.status).toBe(200)
     return result.response!.text()
   }
-  const feed = async (s: Scenario, cookie?: string) => (await callRoute(feedLoader as never, database(), { path: `${s.org.home}/updates.atom`, params: s.org.params, cookie })).response!.text()
+  const feed = async (s: Scenario, cookie?: string) =>
+    (await callRoute(feedLoader as never, database(), { path: `${s.org.home}/updates.atom`, params: s.org.params, cookie })).response!.text()
 
   /** Everything a viewer can read of the org on the portal, search, trust.json and the feed, as one text. */
   async function everything(s: Scenario, options: { cookie?: string; query?: string }) {
@@ -106,7 +114,10 @@ describeEachDatabase('revoked and lapsed members', (database) => {
       const { page, text } = await everything(s, { cookie })
       expect(text, who).not.toContain(PRIVATE_WORDS)
       expect(text, who).not.toContain(RESTRICTED_WORDS)
-      expect(page.updates?.items.map((update) => update.message), who).toEqual([PUBLIC_UPDATE])
+      expect(
+        page.updates?.items.map((update) => update.message),
+        who,
+      ).toEqual([PUBLIC_UPDATE])
     }
     const live = await everything(s, { cookie: s.cookies.live })
     expect(live.page.updates?.items.map((update) => update.message).sort()).toEqual([PRIVATE_UPDATE, PUBLIC_UPDATE].sort())
@@ -130,7 +141,7 @@ describeEachDatabase('revoked and lapsed members', (database) => {
     expect((await portal(s, { cookie: s.cookies.live })).data.visitor?.accessExpired).toBe(false)
   })
 
-  it("shows staff previewing a revoked or lapsed account what its member sees: no private update", async () => {
+  it('shows staff previewing a revoked or lapsed account what its member sees: no private update', async () => {
     const s = await scenario()
     for (const account of [s.lapsed, s.revoked]) {
       const { page, text } = await everything(s, { cookie: s.org.admin.cookie, query: `?accountId=${account.id}` })
@@ -152,8 +163,7 @@ describeEachDatabase('revoked and lapsed members', (database) => {
 
   it('refuses bulk download to a revoked or lapsed member, as to the public', async () => {
     const s = await scenario()
-    const bulk = (cookie: string) =>
-      callRoute(bulkAction, database(), { path: `${s.org.home}/bulk-download`, params: s.org.params, cookie, form: { fileId: [s.publicFile.id] } })
+    const bulk = (cookie: string) => callRoute(bulkAction, database(), { path: `${s.org.home}/bulk-download`, params: s.org.params, cookie, form: { fileId: [s.publicFile.id] } })
     for (const cookie of [s.cookies.lapsed, s.cookies.revoked]) {
       const refused = await bulk(cookie)
       expect(refused.status).toBe(403)

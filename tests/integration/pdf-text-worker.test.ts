@@ -36,8 +36,7 @@ describeEachDatabase('PDF text worker', (database) => {
   let org: OrgFixture
   let big: Uint8Array
 
-  const upload = async (name: string, bytes: Uint8Array) =>
-    storeFile(db(), fileStore(database().env), { orgId: org.id, originalName: name, contentType: 'application/pdf', bytes })
+  const upload = async (name: string, bytes: Uint8Array) => storeFile(db(), fileStore(database().env), { orgId: org.id, originalName: name, contentType: 'application/pdf', bytes })
   const status = async (id: string) => (await db().selectFrom('files').select('text_status').where('id', '=', id).executeTakeFirstOrThrow()).text_status
   const pages = (id: string) => db().selectFrom('search_entries').select(['page', 'body']).where('file_id', '=', id).where('page', '>', 0).orderBy('page').execute()
 

@@ -19,7 +19,11 @@ async function statusOf(fn: (args: never) => unknown, database: TestDatabase, pa
 describeEachDatabase('permission matrix', (database) => {
   it('answers 403 to every edit intent for a member without statuspage:edit, before reading anything', async () => {
     expect(EDIT_INTENTS.length).toBeGreaterThanOrEqual(15)
-    const everythingElse = await createStaffMember(database(), 'no-edit@northwind.test', STAFF_PERMISSIONS.filter((permission) => permission !== 'statuspage:edit'))
+    const everythingElse = await createStaffMember(
+      database(),
+      'no-edit@northwind.test',
+      STAFF_PERMISSIONS.filter((permission) => permission !== 'statuspage:edit'),
+    )
     for (const intent of EDIT_INTENTS) {
       const result = await postPortal(database(), everythingElse, { intent, kind: 'DataSecurity' })
       expect({ intent, status: result.status }).toEqual({ intent, status: 403 })

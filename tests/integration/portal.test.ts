@@ -152,7 +152,11 @@ describeEachDatabase('file route', (database) => {
     const inline = (await file(`/files/${target.id}`, { fileId: target.id })).response!
     expect(inline.headers.get('content-type')).toBe('application/pdf')
     expect(inline.headers.get('content-disposition')).toMatch(/^inline;/)
-    expect(Buffer.from(await inline.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-')
+    expect(
+      Buffer.from(await inline.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-')
     const download = (await file(`/files/${target.id}?download=1`, { fileId: target.id })).response!
     expect(download.headers.get('content-disposition')).toMatch(/^attachment;/)
     await download.body?.cancel()
@@ -160,7 +164,9 @@ describeEachDatabase('file route', (database) => {
     await flushPublicFetches(database().handle.db)
     const counted = await database().handle.db.selectFrom('public_document_fetches').select(['action', 'count']).where('file_id', '=', target.id).execute()
     expect(counted.map((row) => row.action).sort()).toEqual(['file.download', 'file.view'])
-    expect(await database().handle.db.selectFrom('audit_entries').select('id').where('target', '=', target.id).where('action', 'in', ['file.view', 'file.download']).execute()).toEqual([])
+    expect(
+      await database().handle.db.selectFrom('audit_entries').select('id').where('target', '=', target.id).where('action', 'in', ['file.view', 'file.download']).execute(),
+    ).toEqual([])
   })
 
   it('refuses restricted files to the public without revealing them', async () => {

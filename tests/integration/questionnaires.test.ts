@@ -19,16 +19,7 @@ import { fileStore, sha256Hex } from '../../server/files/store'
 import { STORE_UNAVAILABLE } from '../../server/files/upload'
 import { hasVisitorSession, isQuestionnaireUpload, questionnaireFile } from '../../server/questionnaires/upload'
 import { describeEachDatabase } from '../setup/database'
-import {
-  createAccountWithMember,
-  createItem,
-  createMember,
-  createOrg,
-  createPermissionProfile,
-  createStaffMember,
-  visitorCookie,
-  type OrgFixture,
-} from '../setup/factories'
+import { createAccountWithMember, createItem, createMember, createOrg, createPermissionProfile, createStaffMember, visitorCookie, type OrgFixture } from '../setup/factories'
 import { callRoute } from '../setup/route'
 
 const YEAR = 365 * 86_400_000
@@ -64,14 +55,21 @@ describeEachDatabase('questionnaires', (database) => {
       clientAddress: nextAddress(),
     })
   const postLink = (org: OrgFixture, url: string, cookie?: string, note?: string) =>
-    callRoute(portalAction, database(), { path: `${org.home}?questionnaire=link`, params: org.params, cookie, form: { url, ...(note ? { note } : {}) }, clientAddress: nextAddress() })
+    callRoute(portalAction, database(), {
+      path: `${org.home}?questionnaire=link`,
+      params: org.params,
+      cookie,
+      form: { url, ...(note ? { note } : {}) },
+      clientAddress: nextAddress(),
+    })
   const staffPage = (cookie: string, query = '') => callRoute(staffLoader as never, database(), { path: `/questionnaires${query}`, cookie })
   const answer = (cookie: string, questionnaireId: string, text: string) =>
     callRoute(staffAction as never, database(), { path: '/questionnaires', cookie, form: { intent: 'answer', questionnaireId, answer: text } })
   const download = (cookie: string, id: string) => callRoute(fileLoader as never, database(), { path: `/questionnaires/${id}/file`, params: { questionnaireId: id }, cookie })
 
   const rows = (org: { id: string }) => db().selectFrom('questionnaires').selectAll().where('org_id', '=', org.id).orderBy('created_at').execute()
-  const audit = (org: { id: string }, action: string) => db().selectFrom('audit_entries').select(['actor', 'target', 'after']).where('org_id', '=', org.id).where('action', '=', action).execute()
+  const audit = (org: { id: string }, action: string) =>
+    db().selectFrom('audit_entries').select(['actor', 'target', 'after']).where('org_id', '=', org.id).where('action', '=', action).execute()
   const mails = (org: { id: string }) => db().selectFrom('outbox').select(['recipient', 'subject', 'text_body']).where('org_id', '=', org.id).orderBy('created_at').execute()
 
   /** An org with a public item (so its portal is published), and an account with a signed-in member. */
@@ -100,7 +98,12 @@ describeEachDatabase('questionnaires', (database) => {
     // The menu offers it; the modal, the two forms and the success dialog open from the URL.
     const menu = await portal(org, '', cookie)
     expect(menu.data.visitor!.questionnairesOffered).toBe(true)
-    for (const [query, step] of [['?questionnaire=true', 'intro'], ['?questionnaire=file', 'file'], ['?questionnaire=link', 'link'], ['?questionnaire=submitted', 'submitted']] as const) {
+    for (const [query, step] of [
+      ['?questionnaire=true', 'intro'],
+      ['?questionnaire=file', 'file'],
+      ['?questionnaire=link', 'link'],
+      ['?questionnaire=submitted', 'submitted'],
+    ] as const) {
       const page = await portal(org, query, cookie)
       expect(page.data.visitor!.questionnaire).toEqual({ step, maxUploadMb: database().env.MAX_UPLOAD_MB })
       // A page showing a questionnaire dialog is never stored for the account (decision 014).
@@ -241,7 +244,11 @@ describeEachDatabase('questionnaires', (database) => {
     ]
     for (const [name, bytes] of refused) {
       const result = await postFile(org, new File([bytes], name), cookie)
-      expect({ name, status: result.status, data: result.data }).toEqual({ name, status: 400, data: { intent: 'questionnaire-file', result: expect.objectContaining({ error: { file: [QUESTIONNAIRE_MESSAGES.fileType] } }) } })
+      expect({ name, status: result.status, data: result.data }).toEqual({
+        name,
+        status: 400,
+        data: { intent: 'questionnaire-file', result: expect.objectContaining({ error: { file: [QUESTIONNAIRE_MESSAGES.fileType] } }) },
+      })
     }
     const empty = await postFile(org, new File([], 'empty.pdf'), cookie)
     expect(empty.status).toBe(400)
@@ -361,7 +368,11 @@ describeEachDatabase('questionnaires', (database) => {
     expect(answered.location).toBe('/questionnaires')
     expect(answered.toast).toBe(`Answer sent to ${email}`)
     const [stored] = await rows(org)
-    expect(stored).toMatchObject({ status: 'answered', answered_by_name: 'Dana Whitaker', answer: 'Completed: see the attached answers in our SOC 2 report.\nSection 4 covers encryption.' })
+    expect(stored).toMatchObject({
+      status: 'answered',
+      answered_by_name: 'Dana Whitaker',
+      answer: 'Completed: see the attached answers in our SOC 2 report.\nSection 4 covers encryption.',
+    })
     expect(stored.answered_at).not.toBeNull()
     const entries = await audit(org, 'questionnaire.answer')
     expect(entries.map((entry) => [entry.actor, entry.target])).toEqual([[`answers-${org.slug}@${org.slug}.test`, file.id]])
@@ -393,10 +404,24 @@ describeEachDatabase('questionnaires', (database) => {
   })
 
   it('takes an upload body only on the portal home’s questionnaire URL, and only from a live session of a member of that portal’s org', async () => {
-    for (const url of ['/?questionnaire=file', '/_root.data?questionnaire=file', '/portal/northwind?questionnaire=file', '/portal/northwind.data?questionnaire=file', '/portal/northwind/product/mobile?questionnaire=file', '/product/mobile.data?questionnaire=file']) {
+    for (const url of [
+      '/?questionnaire=file',
+      '/_root.data?questionnaire=file',
+      '/portal/northwind?questionnaire=file',
+      '/portal/northwind.data?questionnaire=file',
+      '/portal/northwind/product/mobile?questionnaire=file',
+      '/product/mobile.data?questionnaire=file',
+    ]) {
       expect({ url, upload: isQuestionnaireUpload('POST', url) }).toEqual({ url, upload: true })
     }
-    for (const [method, url] of [['GET', '/?questionnaire=file'], ['POST', '/?questionnaire=link'], ['POST', '/'], ['POST', '/documents?questionnaire=file'], ['POST', '/item/soc-2?questionnaire=file'], ['POST', '/portal/northwind/nda?questionnaire=file']]) {
+    for (const [method, url] of [
+      ['GET', '/?questionnaire=file'],
+      ['POST', '/?questionnaire=link'],
+      ['POST', '/'],
+      ['POST', '/documents?questionnaire=file'],
+      ['POST', '/item/soc-2?questionnaire=file'],
+      ['POST', '/portal/northwind/nda?questionnaire=file'],
+    ]) {
       expect({ method, url, upload: isQuestionnaireUpload(method, url) }).toEqual({ method, url, upload: false })
     }
     const { org, cookie } = await setup()

@@ -78,7 +78,11 @@ describeEachDatabase('health and readiness', (database) => {
     console.error = (message: string) => errors.push(message)
     try {
       const answer = await get('/readyz')
-      expect(answer).toEqual({ status: 503, cache: 'no-store', body: { status: 'unavailable', database: { status: 'up', latencyMs: expect.any(Number) }, files: { status: 'down', store: 'local' } } })
+      expect(answer).toEqual({
+        status: 503,
+        cache: 'no-store',
+        body: { status: 'unavailable', database: { status: 'up', latencyMs: expect.any(Number) }, files: { status: 'down', store: 'local' } },
+      })
       // The reason is logged for the operator, never answered to whoever asks.
       expect(JSON.stringify(answer.body)).not.toContain(dataDir)
       expect(errors.join('\n')).toMatch(/\[readyz\] not ready: file store: The file store under .* cannot be written/)

@@ -37,7 +37,9 @@ async function startProxy(target: string): Promise<Proxy> {
     if (fault && 'answer' in fault) {
       req.resume()
       res.writeHead(fault.answer, { 'Content-Type': 'application/xml' })
-      return res.end(`<?xml version="1.0" encoding="UTF-8"?><Error><Code>${fault.answer === 403 ? 'AccessDenied' : 'SlowDown'}</Code><Message>Injected by the test</Message></Error>`)
+      return res.end(
+        `<?xml version="1.0" encoding="UTF-8"?><Error><Code>${fault.answer === 403 ? 'AccessDenied' : 'SlowDown'}</Code><Message>Injected by the test</Message></Error>`,
+      )
     }
     if (fault) {
       // The connection drops once part of the body has arrived.
@@ -214,11 +216,7 @@ describe('the S3 file store', () => {
 
   it('checks the bucket and writes and removes a probe', async () => {
     const sent = await requestsDuring(() => store.check({ write: true }))
-    expect(sent.map((request) => request.replace(/probes\/.*/, 'probes/…'))).toEqual([
-      `HEAD /${s3.bucket}/`,
-      `PUT /${s3.bucket}/probes/…`,
-      `DELETE /${s3.bucket}/probes/…`,
-    ])
+    expect(sent.map((request) => request.replace(/probes\/.*/, 'probes/…'))).toEqual([`HEAD /${s3.bucket}/`, `PUT /${s3.bucket}/probes/…`, `DELETE /${s3.bucket}/probes/…`])
     expect(existsSync(path.join(s3.directory, s3.bucket, 'probes')) ? await readdir(path.join(s3.directory, s3.bucket, 'probes')) : []).toEqual([])
   })
 

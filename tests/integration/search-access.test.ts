@@ -15,16 +15,7 @@ import { accessChecked, itemAccess, type Grants, type ItemAccess, type PublicAcc
 import { accessCheckedItems } from '../../server/access/items'
 import { createFile as storeFile, fileStore } from '../../server/files/store'
 import { bumpOrgRevision, bumpProductRevision } from '../../server/portal/revision'
-import {
-  accessParams,
-  cardShownSql,
-  documentViewer,
-  faqsListedSql,
-  itemLockedSql,
-  itemUnlockedSql,
-  shownDocumentsSql,
-  updateShownSql,
-} from '../../server/access/sql'
+import { accessParams, cardShownSql, documentViewer, faqsListedSql, itemLockedSql, itemUnlockedSql, shownDocumentsSql, updateShownSql } from '../../server/access/sql'
 import { extractNext } from '../../server/search/extract'
 import { searchPortal, type SearchScope } from '../../server/search/query'
 import { describeEachDatabase } from '../setup/database'
@@ -105,7 +96,9 @@ describeEachDatabase('search access', (database) => {
     await db().updateTable('cards').set({ hidden: true }).where('product_id', '=', closed.id).execute()
 
     // Every combination of kind, enabled state, public access and hidden, in both products.
-    const combos = KINDS.flatMap((kind) => ENABLED_STATES.flatMap((state) => [true, false].flatMap((publicAccess) => [false, true].map((hidden) => ({ kind, state, publicAccess, hidden })))))
+    const combos = KINDS.flatMap((kind) =>
+      ENABLED_STATES.flatMap((state) => [true, false].flatMap((publicAccess) => [false, true].map((hidden) => ({ kind, state, publicAccess, hidden })))),
+    )
     const items: FixtureItem[] = []
     for (const product of products) {
       const rows = combos.map((combo, index) => ({ ...combo, uid: `combo-${index}`, titleMarker: marker(), bodyMarker: marker() }))
@@ -127,7 +120,8 @@ describeEachDatabase('search access', (database) => {
         )
         .returning(['id', 'uid'])
         .execute()
-      for (const row of rows) items.push({ id: inserted.find((entry) => entry.uid === row.uid)!.id, productId: product.id, uid: row.uid, titleMarker: row.titleMarker, bodyMarker: row.bodyMarker })
+      for (const row of rows)
+        items.push({ id: inserted.find((entry) => entry.uid === row.uid)!.id, productId: product.id, uid: row.uid, titleMarker: row.titleMarker, bodyMarker: row.bodyMarker })
     }
 
     // A PDF per item, and some linked to two items (in one product, or one in each), one linked nowhere.
@@ -156,7 +150,11 @@ describeEachDatabase('search access', (database) => {
     const updates: FixtureUpdate[] = []
     for (const hidden of [false, true]) {
       const subjectMarker = marker()
-      const topic = await db().insertInto('update_topics').values({ org_id: org.id, subject: `Topic ${subjectMarker}`, category: 'general', hidden }).returning('id').executeTakeFirstOrThrow()
+      const topic = await db()
+        .insertInto('update_topics')
+        .values({ org_id: org.id, subject: `Topic ${subjectMarker}`, category: 'general', hidden })
+        .returning('id')
+        .executeTakeFirstOrThrow()
       for (const channelPortal of [true, false]) {
         for (const audience of ['public', 'private']) {
           const messageMarker = marker()
@@ -211,13 +209,25 @@ describeEachDatabase('search access', (database) => {
           liveAccount: true,
         },
       },
-      { name: 'account, by item uid (open product only)', viewer: { mode: 'AccountExternal', grants: new Map([[org.product.id, grant({ itemUids: uidsWhere((index) => index % 3 === 0), canDownload: false })]]), liveAccount: true } },
-      { name: 'account, kind and uids', viewer: { mode: 'AccountExternal', grants: both(grant({ cardKinds: new Set(['Certifications']), itemUids: uidsWhere((index) => index % 4 === 1) })), liveAccount: true } },
+      {
+        name: 'account, by item uid (open product only)',
+        viewer: { mode: 'AccountExternal', grants: new Map([[org.product.id, grant({ itemUids: uidsWhere((index) => index % 3 === 0), canDownload: false })]]), liveAccount: true },
+      },
+      {
+        name: 'account, kind and uids',
+        viewer: { mode: 'AccountExternal', grants: both(grant({ cardKinds: new Set(['Certifications']), itemUids: uidsWhere((index) => index % 4 === 1) })), liveAccount: true },
+      },
       { name: 'account, expired or revoked', viewer: { mode: 'AccountExternal', grants: new Map(), liveAccount: false } },
       { name: 'account, live but NDA unsigned (no grants)', viewer: { mode: 'AccountExternal', grants: new Map(), liveAccount: true } },
       { name: 'preview of an expired account', viewer: { mode: 'Preview', staff: staff(STAFF_PERMISSIONS), grants: new Map(), liveAccount: false } },
-      { name: 'account, granted another product only', viewer: { mode: 'AccountExternal', grants: new Map([[crypto.randomUUID(), grant({ allRestricted: true })]]), liveAccount: true } },
-      { name: 'preview, by card kind', viewer: { mode: 'Preview', staff: staff(STAFF_PERMISSIONS), grants: both(grant({ cardKinds: new Set(['DataSecurity', 'Legal']) })), liveAccount: true } },
+      {
+        name: 'account, granted another product only',
+        viewer: { mode: 'AccountExternal', grants: new Map([[crypto.randomUUID(), grant({ allRestricted: true })]]), liveAccount: true },
+      },
+      {
+        name: 'preview, by card kind',
+        viewer: { mode: 'Preview', staff: staff(STAFF_PERMISSIONS), grants: both(grant({ cardKinds: new Set(['DataSecurity', 'Legal']) })), liveAccount: true },
+      },
       { name: 'preview without files:view', viewer: { mode: 'Preview', staff: staff(withoutFiles), grants: both(grant({ allRestricted: true })), liveAccount: true } },
       { name: 'Main staff', viewer: { mode: 'Main', staff: staff(STAFF_PERMISSIONS), grants: null, liveAccount: false } },
       { name: 'Main staff without files:view', viewer: { mode: 'Main', staff: staff(withoutFiles), grants: null, liveAccount: false } },
@@ -236,7 +246,11 @@ describeEachDatabase('search access', (database) => {
 
   /** Which of the org's files a viewer finds in a product, by the JavaScript rule: linked here, and not withheld. */
   async function expectedDocuments(viewer: Viewer, level: PublicAccessLevel, productId: string) {
-    const links = await accessCheckedItems(db()).innerJoin('item_files', 'item_files.item_id', 'items.id').select('item_files.file_id').where('items.product_id', '=', productId).execute()
+    const links = await accessCheckedItems(db())
+      .innerJoin('item_files', 'item_files.item_id', 'items.id')
+      .select('item_files.file_id')
+      .where('items.product_id', '=', productId)
+      .execute()
     const files = await db().selectFrom('files').select(['id', 'document_access_type']).where('org_id', '=', fixture.org.id).execute()
     const org = await db().selectFrom('orgs').select('document_access_type').where('id', '=', fixture.org.id).executeTakeFirstOrThrow()
     const policy = portalAccess(viewer, { publicAccessLevel: level })
@@ -338,7 +352,8 @@ describeEachDatabase('search access', (database) => {
       }
       const { rows: faqs } = await sql<{ listed: boolean }>`select ${faqsListedSql(p)} as listed`.execute(db())
       outcomes.faqs.add(faqs[0].listed)
-      if (faqs[0].listed !== portalAccess(viewer, { publicAccessLevel: level }).faqsListed) disagreements.push(`${where}: FAQs are ${faqs[0].listed ? 'listed' : 'withheld'} in SQL`)
+      if (faqs[0].listed !== portalAccess(viewer, { publicAccessLevel: level }).faqsListed)
+        disagreements.push(`${where}: FAQs are ${faqs[0].listed ? 'listed' : 'withheld'} in SQL`)
       const { rows: subprocessors } = await sql<{ id: string; shown: boolean }>`
         select s.id, ${cardShownSql(p, sql`'Subprocessors'`, sql.ref('sc.hidden'))} as shown
         from subprocessors s
@@ -437,7 +452,9 @@ describeEachDatabase('search access', (database) => {
             withheldFiles.map((file) => file.pageMarker),
             fixture.updates.filter((update) => !updates.get(update.id)).map((update) => update.messageMarker),
             // A topic's subject is withheld when none of its updates is shown.
-            fixture.updates.filter((update) => !fixture.updates.some((other) => other.subjectMarker === update.subjectMarker && updates.get(other.id))).map((update) => update.subjectMarker),
+            fixture.updates
+              .filter((update) => !fixture.updates.some((other) => other.subjectMarker === update.subjectMarker && updates.get(other.id)))
+              .map((update) => update.subjectMarker),
             policy.faqsListed ? [] : faqs.map((faq) => faq.marker),
             fixture.subprocessors.filter((entry) => entry.productId === product.id && !subprocessors.get(entry.id)).map((entry) => entry.marker),
           ]
@@ -491,7 +508,8 @@ describeEachDatabase('search access', (database) => {
           }
           for (let start = 0, batch: string[] = []; start < forbidden.length; start += batch.length) {
             batch = []
-            while (start + batch.length < forbidden.length && [...batch, forbidden[start + batch.length]].join(' or ').length <= SEARCH_QUERY_MAX) batch.push(forbidden[start + batch.length])
+            while (start + batch.length < forbidden.length && [...batch, forbidden[start + batch.length]].join(' or ').length <= SEARCH_QUERY_MAX)
+              batch.push(forbidden[start + batch.length])
             const term = batch.join(' or ')
             nothing(term, await searchPortal(db(), scope, term, { limit: 50 }))
           }

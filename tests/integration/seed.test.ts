@@ -68,7 +68,10 @@ async function countRows() {
   const tables = ['orgs', 'products', 'items', 'files', 'item_files', 'subprocessors', 'faqs', 'updates', 'access_requests'] as const
   let total = 0
   for (const table of tables) {
-    const { n } = await db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
+    const { n } = await db
+      .selectFrom(table)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow()
     total += n
   }
   return total
@@ -232,9 +235,7 @@ describe('seedDemoIfEmpty', { timeout: 60_000 }, () => {
       for (const item of items) {
         const question = catalogueItem(item.uid)!.question!
         const definition = RISK_QUESTIONS.find((q) => q.id === question)!
-        const valid =
-          definition.options.some((o) => o.value === item.choice && o.value !== 'custom') ||
-          (isRecoveryQuestion(question) && parseCustomRecovery(item.choice) !== null)
+        const valid = definition.options.some((o) => o.value === item.choice && o.value !== 'custom') || (isRecoveryQuestion(question) && parseCustomRecovery(item.choice) !== null)
         expect(valid, `${item.uid} = ${item.choice}`).toBe(true)
       }
       expect(items.find((i) => i.uid === 'risk-recovery-time')!.choice).toBe('hours_4')
@@ -308,9 +309,7 @@ describe('seedDemoIfEmpty', { timeout: 60_000 }, () => {
   it('posts twelve updates in five topics, one fresh, one pinned and one private', async () => {
     const topics = await db.selectFrom('update_topics').selectAll().execute()
     expect(topics).toHaveLength(5)
-    expect(new Set(topics.map((t) => t.category))).toEqual(
-      new Set(['compliance', 'vulnerabilities', 'incidents', 'subprocessors', 'general']),
-    )
+    expect(new Set(topics.map((t) => t.category))).toEqual(new Set(['compliance', 'vulnerabilities', 'incidents', 'subprocessors', 'general']))
     const updates = await db.selectFrom('updates').selectAll().execute()
     expect(updates).toHaveLength(12)
     const dayAgo = Date.now() - 24 * 60 * 60 * 1000

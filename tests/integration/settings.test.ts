@@ -18,7 +18,14 @@ describeEachDatabase('portal settings', (database) => {
 
   const customization = (org: { id: string }) => db().selectFrom('portal_customizations').selectAll().where('org_id', '=', org.id).executeTakeFirstOrThrow()
   const orgRow = (org: { id: string }) => db().selectFrom('orgs').selectAll().where('id', '=', org.id).executeTakeFirstOrThrow()
-  const auditOf = (org: { id: string }) => db().selectFrom('audit_entries').select(['action', 'actor', 'before', 'after']).where('org_id', '=', org.id).where('action', 'like', 'settings.%').orderBy('created_at').execute()
+  const auditOf = (org: { id: string }) =>
+    db()
+      .selectFrom('audit_entries')
+      .select(['action', 'actor', 'before', 'after'])
+      .where('org_id', '=', org.id)
+      .where('action', 'like', 'settings.%')
+      .orderBy('created_at')
+      .execute()
 
   async function createProfile(org: OrgFixture, name = 'Customers') {
     return db().insertInto('permission_profiles').values({ product_id: org.product.id, name }).returning(['id', 'name']).executeTakeFirstOrThrow()
@@ -76,7 +83,11 @@ describeEachDatabase('portal settings', (database) => {
     const org = await createOrg(database())
     const entry = await saves(org, { intent: 'portal', portalTitle: '  Acme Security  ', description: 'How Acme keeps data safe.' })
     const row = await customization(org)
-    expect({ title: row.portal_title, show: row.show_portal_title, description: row.description }).toEqual({ title: 'Acme Security', show: false, description: 'How Acme keeps data safe.' })
+    expect({ title: row.portal_title, show: row.show_portal_title, description: row.description }).toEqual({
+      title: 'Acme Security',
+      show: false,
+      description: 'How Acme keeps data safe.',
+    })
     // Only the fields that changed, before and after.
     expect(entry.before).toEqual({ portalTitle: 'Trust Center', showPortalTitle: true, description: null })
     expect(entry.after).toEqual({ portalTitle: 'Acme Security', showPortalTitle: false, description: 'How Acme keeps data safe.' })
@@ -98,7 +109,9 @@ describeEachDatabase('portal settings', (database) => {
 
     const page = await load(org.admin.cookie)
     const Stub = createRoutesStub([{ id: 'settings', path: '/settings', Component: Settings as never }])
-    const html = renderToString(createElement(Stub, { initialEntries: ['/settings'], hydrationData: { loaderData: { settings: page.data }, actionData: { settings: refused.data } } }))
+    const html = renderToString(
+      createElement(Stub, { initialEntries: ['/settings'], hydrationData: { loaderData: { settings: page.data }, actionData: { settings: refused.data } } }),
+    )
     expect(html).toContain('<h1>Settings</h1>')
     expect(html).not.toContain('<script>alert(1)</script>')
     expect(html).toContain('value="&lt;script&gt;alert(1)&lt;/script&gt;')
@@ -194,7 +207,9 @@ describeEachDatabase('portal settings', (database) => {
     expect((await refuses(org, accessForm({ defaultAccessDays: '3651' }))).defaultAccessDays).toEqual([SETTINGS_MESSAGES.accessDays])
     expect((await refuses(org, accessForm({ defaultAccessDays: '1.5' }))).defaultAccessDays).toEqual([SETTINGS_MESSAGES.accessDays])
     expect((await refuses(org, accessForm({ publicAccessLevel: 'Everything' }))).publicAccessLevel).toEqual(['Choose what visitors without access see'])
-    expect((await refuses(org, accessForm({ 'requestFields.jobTitle.label': 'Job\ntitle' })))['requestFields.jobTitle.label']).toEqual(['Use one line, without tabs or other control characters'])
+    expect((await refuses(org, accessForm({ 'requestFields.jobTitle.label': 'Job\ntitle' })))['requestFields.jobTitle.label']).toEqual([
+      'Use one line, without tabs or other control characters',
+    ])
   })
 
   it('refuses another org’s permission profile for auto-approval', async () => {
@@ -210,7 +225,9 @@ describeEachDatabase('portal settings', (database) => {
   it('saves the NDA section; clickwrap needs the text', async () => {
     const org = await createOrg(database())
     expect((await refuses(org, { intent: 'nda', ndaType: 'clickwrap', ndaText: '  \r\n ', ndaScope: 'member' })).ndaText).toEqual([SETTINGS_MESSAGES.ndaTextRequired])
-    expect((await refuses(org, { intent: 'nda', ndaType: 'clickwrap', ndaText: 'x'.repeat(50_001), ndaScope: 'member' })).ndaText).toEqual(['The NDA text must be at most 50,000 characters'])
+    expect((await refuses(org, { intent: 'nda', ndaType: 'clickwrap', ndaText: 'x'.repeat(50_001), ndaScope: 'member' })).ndaText).toEqual([
+      'The NDA text must be at most 50,000 characters',
+    ])
     await saves(org, { intent: 'nda', ndaType: 'clickwrap', ndaText: 'Keep it secret.\r\nKeep it safe.', ndaScope: 'member' })
     expect((await orgRow(org)).nda_type).toBe('clickwrap')
     const row = await customization(org)
@@ -227,7 +244,15 @@ describeEachDatabase('portal settings', (database) => {
     const entry = await saves(org, { intent: 'documents', documentAccessType: 'view-only', commentsEnabled: 'on', aiAnswersEnabled: 'on' })
     expect((await orgRow(org)).document_access_type).toBe('view-only')
     const row = await customization(org)
-    expect({ bulk: row.bulk_download_enabled, watermark: row.watermark_enabled, subscribe: row.subscribe_enabled, comments: row.comments_enabled, ai: row.ai_answers_enabled, questionnaires: row.questionnaires_enabled, tprm: row.tprm_enabled }).toEqual({
+    expect({
+      bulk: row.bulk_download_enabled,
+      watermark: row.watermark_enabled,
+      subscribe: row.subscribe_enabled,
+      comments: row.comments_enabled,
+      ai: row.ai_answers_enabled,
+      questionnaires: row.questionnaires_enabled,
+      tprm: row.tprm_enabled,
+    }).toEqual({
       bulk: false,
       watermark: false,
       subscribe: false,

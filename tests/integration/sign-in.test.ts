@@ -16,7 +16,11 @@ let passwordHash: Promise<string> | undefined
 /** A member of the demo org who signs in with PASSWORD. */
 async function createMemberWithPassword(database: TestDatabase, email: string) {
   await createStaffMember(database, email, [])
-  await database.handle.db.updateTable('staff_members').set({ password_hash: await (passwordHash ??= hashPassword(PASSWORD)) }).where('email', '=', email).execute()
+  await database.handle.db
+    .updateTable('staff_members')
+    .set({ password_hash: await (passwordHash ??= hashPassword(PASSWORD)) })
+    .where('email', '=', email)
+    .execute()
 }
 
 function signIn(database: TestDatabase, email: string, password: string, clientAddress: string, redirectTo?: string) {

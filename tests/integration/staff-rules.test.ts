@@ -18,21 +18,30 @@ describeEachDatabase('staff sessions and audit entries', (database) => {
     expect(portal.data.mode).toBe('Main')
 
     const member = await db().selectFrom('staff_members').select('id').where('email', '=', org.admin.email).executeTakeFirstOrThrow()
-    await db().updateTable('staff_sessions').set({ expires_at: new Date(Date.now() - 1000) }).where('staff_member_id', '=', member.id).execute()
+    await db()
+      .updateTable('staff_sessions')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where('staff_member_id', '=', member.id)
+      .execute()
 
     const expired = await callRoute(auditLoader, database(), { path: '/audit', cookie: org.admin.cookie })
     expect(expired.status).toBe(302)
     expect(expired.location).toBe('/login?redirectTo=%2Faudit')
     const publicView = await callRoute(portalLoader, database(), { path: org.home, params: org.params, cookie: org.admin.cookie })
     expect(publicView.data.mode).toBe('Public')
-    const edit = await callRoute(portalAction, database(), { path: org.home, params: org.params, cookie: org.admin.cookie, form: { intent: 'card.visibility', kind: 'Legal', hidden: 'true' } })
+    const edit = await callRoute(portalAction, database(), {
+      path: org.home,
+      params: org.params,
+      cookie: org.admin.cookie,
+      form: { intent: 'card.visibility', kind: 'Legal', hidden: 'true' },
+    })
     expect(edit.status).toBe(302)
     expect(edit.location).toMatch(/^\/login\?redirectTo=/)
     const card = await db().selectFrom('cards').select('hidden').where('product_id', '=', org.product.id).where('kind', '=', 'Legal').executeTakeFirstOrThrow()
     expect(card.hidden).toBe(false)
   })
 
-  it("records the client address and user agent of every edit in its audit entry", async () => {
+  it('records the client address and user agent of every edit in its audit entry', async () => {
     const org = await createOrg(database())
     const result = await callRoute(portalAction, database(), {
       path: org.home,

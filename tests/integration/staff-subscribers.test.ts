@@ -163,7 +163,13 @@ describeEachDatabase('staff subscribers page', (database) => {
     const pending = await csvOf((await exportCsv(org.admin.cookie, '?status=pending')).response)
     expect(pending.split('\r\n').filter(Boolean)).toHaveLength(2)
     const searched = await csvOf((await callRoute(exportLoader, database(), { path: '/subscribers/export.csv?q=CONTOSO', cookie: org.admin.cookie })).response)
-    expect(searched.split('\r\n').filter(Boolean).slice(1).map((line) => line.split(',')[0])).toEqual(['pending@contoso.test', 'plain@contoso.test'])
+    expect(
+      searched
+        .split('\r\n')
+        .filter(Boolean)
+        .slice(1)
+        .map((line) => line.split(',')[0]),
+    ).toEqual(['pending@contoso.test', 'plain@contoso.test'])
   })
 
   it('quotes CSV fields as RFC 4180 has it', () => {
@@ -205,7 +211,13 @@ describeEachDatabase('staff subscribers page', (database) => {
 
     // Small chunks, a filter, and a chunk boundary exactly at the end.
     const small = await new Response(subscribersCsvStream(db(), org.id, { q: 'bulk00000', status: 'all' }, 3)).text()
-    expect(small.split('\r\n').filter(Boolean).slice(1).map((line) => line.split(',')[0])).toEqual(Array.from({ length: 9 }, (_, index) => `bulk00000${index + 1}@bulk.test`))
+    expect(
+      small
+        .split('\r\n')
+        .filter(Boolean)
+        .slice(1)
+        .map((line) => line.split(',')[0]),
+    ).toEqual(Array.from({ length: 9 }, (_, index) => `bulk00000${index + 1}@bulk.test`))
   })
 
   it('blocks an address or a domain with its subdomains, which stops subscribing and sending', async () => {

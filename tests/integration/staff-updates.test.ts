@@ -17,11 +17,13 @@ const DAY = 86_400_000
 describeEachDatabase('staff updates', (database) => {
   const db = () => database().handle.db
 
-  const post = (org: OrgFixture, form: Record<string, string | string[]>, cookie = org.admin.cookie, path = '/updates') => callRoute(updatesAction, database(), { path, cookie, form })
+  const post = (org: OrgFixture, form: Record<string, string | string[]>, cookie = org.admin.cookie, path = '/updates') =>
+    callRoute(updatesAction, database(), { path, cookie, form })
   const load = (cookie: string, path = '/updates') => callRoute(updatesLoader, database(), { path, cookie })
 
   const revision = async (orgId: string) => (await db().selectFrom('portal_customizations').select('revision').where('org_id', '=', orgId).executeTakeFirstOrThrow()).revision
-  const auditActions = async (orgId: string) => (await db().selectFrom('audit_entries').select('action').where('org_id', '=', orgId).orderBy('created_at').execute()).map((entry) => entry.action)
+  const auditActions = async (orgId: string) =>
+    (await db().selectFrom('audit_entries').select('action').where('org_id', '=', orgId).orderBy('created_at').execute()).map((entry) => entry.action)
   const topicsOf = (orgId: string) => db().selectFrom('update_topics').selectAll().where('org_id', '=', orgId).orderBy('created_at').execute()
   const updatesOf = (topicId: string) => db().selectFrom('updates').selectAll().where('topic_id', '=', topicId).orderBy('created_at').execute()
   const sendsOf = (updateId: string) => db().selectFrom('update_sends').selectAll().where('update_id', '=', updateId).execute()
@@ -52,8 +54,16 @@ describeEachDatabase('staff updates', (database) => {
 
   /** A member of an account with live access to the org's product: a private update's reader. */
   async function accountMember(org: OrgFixture, email: string) {
-    const profile = await db().insertInto('permission_profiles').values({ product_id: org.product.id, name: 'Readers', card_kinds: json([]), item_uids: json([]) }).returning('id').executeTakeFirstOrThrow()
-    const account = await db().insertInto('accounts').values({ org_id: org.id, name: 'Contoso', domains: json(['contoso.test']) }).returning('id').executeTakeFirstOrThrow()
+    const profile = await db()
+      .insertInto('permission_profiles')
+      .values({ product_id: org.product.id, name: 'Readers', card_kinds: json([]), item_uids: json([]) })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    const account = await db()
+      .insertInto('accounts')
+      .values({ org_id: org.id, name: 'Contoso', domains: json(['contoso.test']) })
+      .returning('id')
+      .executeTakeFirstOrThrow()
     await db()
       .insertInto('account_products')
       .values({ account_id: account.id, product_id: org.product.id, permission_profile_id: profile.id, access_expires_at: new Date(Date.now() + 30 * DAY) })
@@ -128,7 +138,14 @@ describeEachDatabase('staff updates', (database) => {
     const org = await createOrg(database())
     const topic = await createTopic(org)
     const start = await revision(org.id)
-    const published = await post(org, { intent: 'update-create', topicId: topic.id, message: ' Line one\r\nLine two ', audience: 'private', channelPortal: 'on', emailAudience: 'subscribers' })
+    const published = await post(org, {
+      intent: 'update-create',
+      topicId: topic.id,
+      message: ' Line one\r\nLine two ',
+      audience: 'private',
+      channelPortal: 'on',
+      emailAudience: 'subscribers',
+    })
     expect(published.status).toBe(302)
     expect(published.toast).toBe('Update published')
     expect(published.location).toBe(`/updates#topic-${topic.id}`)
@@ -143,7 +160,16 @@ describeEachDatabase('staff updates', (database) => {
     const org = await createOrg(database())
     const topic = await createTopic(org)
     const start = await revision(org.id)
-    const published = await post(org, { intent: 'update-create', topicId: topic.id, message: 'We renewed our SOC 2.', audience: 'public', channelPortal: 'on', channelEmail: 'on', emailAudience: 'subscribers', audienceEmails: 'ignored@example.test' })
+    const published = await post(org, {
+      intent: 'update-create',
+      topicId: topic.id,
+      message: 'We renewed our SOC 2.',
+      audience: 'public',
+      channelPortal: 'on',
+      channelEmail: 'on',
+      emailAudience: 'subscribers',
+      audienceEmails: 'ignored@example.test',
+    })
     expect(published.status).toBe(302)
     expect(published.toast).toBe('Update published; the e-mail is on its way')
     const [update] = await updatesOf(topic.id)
@@ -215,7 +241,13 @@ describeEachDatabase('staff updates', (database) => {
     expect(manyBad.data.result.error.audienceEmails).toHaveLength(6)
     expect(manyBad.data.result.error.audienceEmails[5]).toBe(UPDATE_MESSAGES.moreInvalid(3))
 
-    const tooMany = await post(org, { ...base, message: 'Hi', channelEmail: 'on', emailAudience: 'list', audienceEmails: Array.from({ length: 1001 }, (_, i) => `person${i}@example.test`).join('\n') })
+    const tooMany = await post(org, {
+      ...base,
+      message: 'Hi',
+      channelEmail: 'on',
+      emailAudience: 'list',
+      audienceEmails: Array.from({ length: 1001 }, (_, i) => `person${i}@example.test`).join('\n'),
+    })
     expect(tooMany.status).toBe(400)
     expect(tooMany.data.result.error.audienceEmails).toEqual([UPDATE_MESSAGES.audienceEmailsTooMany])
     // A thousand is allowed, and duplicates do not count twice.
@@ -274,7 +306,14 @@ describeEachDatabase('staff updates', (database) => {
   it('edits an update without sending it again, pins and unpins it, and deletes it after a confirmation', async () => {
     const org = await createOrg(database())
     const topic = await createTopic(org)
-    const published = await post(org, { intent: 'update-create', topicId: topic.id, message: 'First words.', channelPortal: 'on', channelEmail: 'on', emailAudience: 'subscribers' })
+    const published = await post(org, {
+      intent: 'update-create',
+      topicId: topic.id,
+      message: 'First words.',
+      channelPortal: 'on',
+      channelEmail: 'on',
+      emailAudience: 'subscribers',
+    })
     expect(published.status).toBe(302)
     const [update] = await updatesOf(topic.id)
     const start = await revision(org.id)
@@ -337,7 +376,11 @@ describeEachDatabase('staff updates', (database) => {
     const org = await createOrg(database())
     const topic = await createTopic(org)
     const update = await createUpdate(topic.id, { channelEmail: true })
-    const send = await db().insertInto('update_sends').values({ org_id: org.id, update_id: update.id, audience: 'subscribers', created_by: org.admin.email, status: 'queued', recipients: 3 }).returning('id').executeTakeFirstOrThrow()
+    const send = await db()
+      .insertInto('update_sends')
+      .values({ org_id: org.id, update_id: update.id, audience: 'subscribers', created_by: org.admin.email, status: 'queued', recipients: 3 })
+      .returning('id')
+      .executeTakeFirstOrThrow()
     const mail = (recipient: string, status: string) => ({ org_id: org.id, recipient, subject: 'News', text_body: 'News', status, update_send_id: send.id })
     await db()
       .insertInto('outbox')
@@ -345,7 +388,13 @@ describeEachDatabase('staff updates', (database) => {
       .execute()
     const deleted = await post(org, { intent: 'topic-delete', topicId: topic.id })
     expect(deleted.status).toBe(302)
-    const left = await db().selectFrom('outbox').select(['recipient', 'update_send_id']).where('org_id', '=', org.id).where('recipient', 'like', '%@example.test').orderBy('recipient').execute()
+    const left = await db()
+      .selectFrom('outbox')
+      .select(['recipient', 'update_send_id'])
+      .where('org_id', '=', org.id)
+      .where('recipient', 'like', '%@example.test')
+      .orderBy('recipient')
+      .execute()
     expect(left).toEqual([
       { recipient: 'b@example.test', update_send_id: null },
       { recipient: 'c@example.test', update_send_id: null },
@@ -392,11 +441,22 @@ describeEachDatabase('staff updates', (database) => {
     const pinned = await createUpdate(older.id, { message: 'Pinned old', pinned: true, createdAt: new Date(now - 5 * DAY) })
     const newest = await createUpdate(older.id, { message: 'Newest', createdAt: new Date(now - DAY), channelEmail: true })
     await createUpdate(hidden.id, { message: 'Quiet' })
-    const send = await db().insertInto('update_sends').values({ org_id: org.id, update_id: newest.id, audience: 'subscribers', created_by: org.admin.email, status: 'queued', recipients: 6 }).returning('id').executeTakeFirstOrThrow()
+    const send = await db()
+      .insertInto('update_sends')
+      .values({ org_id: org.id, update_id: newest.id, audience: 'subscribers', created_by: org.admin.email, status: 'queued', recipients: 6 })
+      .returning('id')
+      .executeTakeFirstOrThrow()
     const mail = (recipient: string, status: string, attempts = 0) => ({ org_id: org.id, recipient, subject: 'News', text_body: 'News', status, attempts, update_send_id: send.id })
     await db()
       .insertInto('outbox')
-      .values([mail('a@x.test', 'pending'), mail('b@x.test', 'sent'), mail('c@x.test', 'sent'), mail('d@x.test', 'failed', 5), mail('e@x.test', 'held'), mail('f@x.test', 'pending', 2)])
+      .values([
+        mail('a@x.test', 'pending'),
+        mail('b@x.test', 'sent'),
+        mail('c@x.test', 'sent'),
+        mail('d@x.test', 'failed', 5),
+        mail('e@x.test', 'held'),
+        mail('f@x.test', 'pending', 2),
+      ])
       .execute()
 
     const page = await load(org.admin.cookie)
@@ -435,11 +495,23 @@ describeEachDatabase('staff updates', (database) => {
     const org = await createOrg(database())
     const topic = await createTopic(org, 'Notices')
     const publicUpdate = await createUpdate(topic.id, { message: 'For a list', channelEmail: true })
-    const privateUpdate = await db().insertInto('updates').values({ topic_id: topic.id, message: 'Private, for a list', audience: 'private', channel_email: true }).returning('id').executeTakeFirstOrThrow()
+    const privateUpdate = await db()
+      .insertInto('updates')
+      .values({ topic_id: topic.id, message: 'Private, for a list', audience: 'private', channel_email: true })
+      .returning('id')
+      .executeTakeFirstOrThrow()
     for (const update of [publicUpdate, privateUpdate]) {
       const send = await db()
         .insertInto('update_sends')
-        .values({ org_id: org.id, update_id: update.id, audience: 'list', audience_emails: json(['kept@x.test', 'blocked@x.test']), created_by: org.admin.email, status: 'queued', recipients: 1 })
+        .values({
+          org_id: org.id,
+          update_id: update.id,
+          audience: 'list',
+          audience_emails: json(['kept@x.test', 'blocked@x.test']),
+          created_by: org.admin.email,
+          status: 'queued',
+          recipients: 1,
+        })
         .returning('id')
         .executeTakeFirstOrThrow()
       await db().insertInto('outbox').values({ org_id: org.id, recipient: 'kept@x.test', subject: 'News', text_body: 'News', status: 'pending', update_send_id: send.id }).execute()
@@ -475,8 +547,15 @@ describeEachDatabase('staff updates', (database) => {
     const org = await createOrg(database())
     const topic = await createTopic(org, 'Notices')
     const publicUpdate = await createUpdate(topic.id, { message: 'For everyone', channelEmail: true })
-    const privateUpdate = await db().insertInto('updates').values({ topic_id: topic.id, message: 'For accounts', audience: 'private', channel_email: true }).returning('id').executeTakeFirstOrThrow()
-    for (const [update, recipient] of [[publicUpdate, 'public-reader@x.test'], [privateUpdate, 'private-reader@x.test']] as const) {
+    const privateUpdate = await db()
+      .insertInto('updates')
+      .values({ topic_id: topic.id, message: 'For accounts', audience: 'private', channel_email: true })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    for (const [update, recipient] of [
+      [publicUpdate, 'public-reader@x.test'],
+      [privateUpdate, 'private-reader@x.test'],
+    ] as const) {
       const send = await db()
         .insertInto('update_sends')
         .values({ org_id: org.id, update_id: update.id, audience: 'list', audience_emails: json([recipient]), created_by: org.admin.email, status: 'queued', recipients: 1 })
@@ -560,7 +639,9 @@ describeEachDatabase('staff updates', (database) => {
     for (const form of attempts) {
       const answer = await post(org, form)
       expect(answer.status, form.intent).toBe(404)
-      expect(errorsOf(answer.data.result), form.intent).toEqual([form.intent.startsWith('topic') || form.intent === 'update-create' ? 'This topic no longer exists.' : 'This update no longer exists.'])
+      expect(errorsOf(answer.data.result), form.intent).toEqual([
+        form.intent.startsWith('topic') || form.intent === 'update-create' ? 'This topic no longer exists.' : 'This update no longer exists.',
+      ])
     }
 
     expect(await topicsOf(other.id)).toEqual(before.topics)

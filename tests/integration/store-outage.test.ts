@@ -26,7 +26,11 @@ describeEachDatabase('files the store cannot give', (database) => {
     const policy = await createFile(database(), org, { item: policies, name: 'Security policy.pdf' })
     const lost = await createFile(database(), org, { item: policies, name: 'Lost.pdf' })
     // The row stays; its bytes are not in the store (a key nothing was ever stored under).
-    await db().updateTable('files').set({ sha256: randomBytes(32).toString('hex') }).where('id', '=', lost.id).execute()
+    await db()
+      .updateTable('files')
+      .set({ sha256: randomBytes(32).toString('hex') })
+      .where('id', '=', lost.id)
+      .execute()
     const profile = await createPermissionProfile(database(), org.product, { name: 'Readers', allRestricted: true })
     const account = await createAccountWithMember(database(), org, {
       name: 'Contoso',
@@ -94,7 +98,11 @@ describeEachDatabase('files the store cannot give', (database) => {
   it('answers a HEAD of a questionnaire file whose bytes are gone as its GET does: 404', async () => {
     const { questionnaire, fetchQuestionnaire } = await setup()
     expect((await fetchQuestionnaire({ method: 'HEAD' })).status).toBe(200)
-    await db().updateTable('questionnaires').set({ file_sha256: randomBytes(32).toString('hex') }).where('id', '=', questionnaire.id).execute()
+    await db()
+      .updateTable('questionnaires')
+      .set({ file_sha256: randomBytes(32).toString('hex') })
+      .where('id', '=', questionnaire.id)
+      .execute()
     expect((await fetchQuestionnaire()).status).toBe(404)
     expect((await fetchQuestionnaire({ method: 'HEAD' })).status).toBe(404)
   })
@@ -103,7 +111,10 @@ describeEachDatabase('files the store cannot give', (database) => {
     const { policy, fetchFile, fetchQuestionnaire } = await setup()
     await quietly(async () => {
       for (const method of ['GET', 'HEAD']) {
-        expect(await fetchFile(policy.id, { method, env: OUTAGE })).toMatchObject({ status: 503, ...(method === 'GET' ? { data: 'This document is temporarily unavailable.' } : {}) })
+        expect(await fetchFile(policy.id, { method, env: OUTAGE })).toMatchObject({
+          status: 503,
+          ...(method === 'GET' ? { data: 'This document is temporarily unavailable.' } : {}),
+        })
         expect(await fetchQuestionnaire({ method, env: OUTAGE })).toMatchObject({
           status: 503,
           ...(method === 'GET' ? { data: 'This questionnaire file is temporarily unavailable. Please try again in a few minutes.' } : {}),
@@ -126,7 +137,8 @@ describeEachDatabase('files the store cannot give', (database) => {
 
   it('answers a HEAD of a bridge letter only where its GET answers', async () => {
     const { org, fetchFile } = await setup()
-    const letter = (method: string) => callRoute(letterLoader, database(), { path: `/portal/${org.slug}/letters/${org.product.id}`, params: { orgSlug: org.slug, itemId: org.product.id }, method })
+    const letter = (method: string) =>
+      callRoute(letterLoader, database(), { path: `/portal/${org.slug}/letters/${org.product.id}`, params: { orgSlug: org.slug, itemId: org.product.id }, method })
     expect((await letter('GET')).status).toBe(404)
     expect((await letter('HEAD')).status).toBe(404)
     expect((await fetchFile('not-an-id', { method: 'HEAD' })).status).toBe(404)

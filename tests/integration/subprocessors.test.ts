@@ -65,7 +65,13 @@ describeEachDatabase('subprocessor editing', (database) => {
     expect(result.headers.get('set-cookie')).toContain('tc_flash')
 
     const [row] = await rowsNamed(org, 'MongoDB')
-    expect(row).toMatchObject({ company_domain: 'mongodb.com', logo_url: null, purpose: 'Operational database for job scheduling', location: 'European Union', additional_details: null })
+    expect(row).toMatchObject({
+      company_domain: 'mongodb.com',
+      logo_url: null,
+      purpose: 'Operational database for job scheduling',
+      location: 'European Union',
+      additional_details: null,
+    })
     expect(await revision(org)).toBe(before + 1)
     const [entry] = await auditEntries(org, 'subprocessor.add', 'MongoDB')
     expect(entry.actor).toBe(org.admin.email)
@@ -229,7 +235,12 @@ describeEachDatabase('subprocessor editing', (database) => {
     expect(await rowsNamed(org, 'Fastly Consulting')).toHaveLength(1)
     expect(await revision(org)).toBe(before)
 
-    const result = await post(org, { intent: 'subprocessor.delete', id: row.id, confirmName: '  Fastly Consulting ', returnTo: `${org.home}?subprocessorSearch=fastly&dialog=subprocessorDelete` })
+    const result = await post(org, {
+      intent: 'subprocessor.delete',
+      id: row.id,
+      confirmName: '  Fastly Consulting ',
+      returnTo: `${org.home}?subprocessorSearch=fastly&dialog=subprocessorDelete`,
+    })
     expect(result.status).toBe(302)
     expect(result.location).toBe(`${org.home}?subprocessorSearch=fastly`)
     expect(await rowsNamed(org, 'Fastly Consulting')).toHaveLength(0)

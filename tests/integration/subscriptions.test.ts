@@ -25,11 +25,14 @@ describeEachDatabase('subscriptions to trust updates', (database) => {
     callRoute<PortalView>(portalLoader as never, database(), { path: `${org.home}${query}`, params: org.params, cookie })
   const post = (org: OrgFixture, form: Record<string, string>, options: { query?: string; clientAddress?: string } = {}) =>
     callRoute(portalAction, database(), { path: `${org.home}${options.query ?? ''}`, params: org.params, form, clientAddress: options.clientAddress ?? nextAddress() })
-  const subscribe = (org: OrgFixture, email: string, extra: Record<string, string> = {}) => post(org, { intent: 'subscribe', email, source: 'subscribe_button', ...extra }, { query: '?subscribe=true&source=subscribe_button' })
+  const subscribe = (org: OrgFixture, email: string, extra: Record<string, string> = {}) =>
+    post(org, { intent: 'subscribe', email, source: 'subscribe_button', ...extra }, { query: '?subscribe=true&source=subscribe_button' })
   const subscriberOf = (org: { id: string }, email: string) => db().selectFrom('subscribers').selectAll().where('org_id', '=', org.id).where('email', '=', email).executeTakeFirst()
   const mailsTo = (email: string) => db().selectFrom('outbox').select(['subject', 'text_body', 'secrets']).where('recipient', '=', email).execute()
-  const confirmPage = (org: OrgFixture, token: string) => callRoute(confirmLoader as never, database(), { path: `${org.home}/subscribe/${token}`, params: { ...org.params, token } })
-  const confirm = (org: OrgFixture, token: string) => callRoute(confirmAction as never, database(), { path: `${org.home}/subscribe/${token}`, params: { ...org.params, token }, form: {} })
+  const confirmPage = (org: OrgFixture, token: string) =>
+    callRoute(confirmLoader as never, database(), { path: `${org.home}/subscribe/${token}`, params: { ...org.params, token } })
+  const confirm = (org: OrgFixture, token: string) =>
+    callRoute(confirmAction as never, database(), { path: `${org.home}/subscribe/${token}`, params: { ...org.params, token }, form: {} })
   const block = (org: { id: string }, pattern: string, kind: 'email' | 'domain') =>
     db().insertInto('subscriber_blocks').values({ org_id: org.id, pattern, kind, created_by: 'test' }).execute()
 
@@ -75,7 +78,12 @@ describeEachDatabase('subscriptions to trust updates', (database) => {
     await confirm(org, await pendingSubscriber(org, confirmed))
     const blocked = `someone@blocked-${org.slug}.test`
     await block(org, `blocked-${org.slug}.test`, 'domain')
-    const answers = [await subscribe(org, again), await subscribe(org, confirmed), await subscribe(org, blocked), await subscribe(org, `bot-${org.slug}@spam.test`, { website: 'x' })]
+    const answers = [
+      await subscribe(org, again),
+      await subscribe(org, confirmed),
+      await subscribe(org, blocked),
+      await subscribe(org, `bot-${org.slug}@spam.test`, { website: 'x' }),
+    ]
     for (const answer of answers) expect([answer.status, answer.toast]).toEqual([302, SUBSCRIBE_CHECK_EMAIL])
     expect(await mailsTo(again)).toHaveLength(1)
     expect(await mailsTo(confirmed)).toHaveLength(1)
@@ -103,7 +111,13 @@ describeEachDatabase('subscriptions to trust updates', (database) => {
     // Subscriptions take free-mail addresses; Gmail delivers j.o.hn@ and john@googlemail.com to john@gmail.com.
     const org = await createOrg(database())
     const local = `flood${org.slug.slice(4).replace(/[^a-z0-9]/g, '')}`
-    const aliases = [`${local}@gmail.com`, `${local[0]}.${local.slice(1)}@gmail.com`, `${local.slice(0, 2)}.${local.slice(2)}@gmail.com`, `${local}@googlemail.com`, `${local[0]}.${local.slice(1)}+x@googlemail.com`]
+    const aliases = [
+      `${local}@gmail.com`,
+      `${local[0]}.${local.slice(1)}@gmail.com`,
+      `${local.slice(0, 2)}.${local.slice(2)}@gmail.com`,
+      `${local}@googlemail.com`,
+      `${local[0]}.${local.slice(1)}+x@googlemail.com`,
+    ]
     for (const alias of aliases) {
       const answered = await subscribe(org, alias)
       expect([answered.status, answered.toast]).toEqual([302, SUBSCRIBE_CHECK_EMAIL])
@@ -151,7 +165,11 @@ describeEachDatabase('subscriptions to trust updates', (database) => {
     const org = await createOrg(database())
     const other = await createOrg(database())
     const late = await pendingSubscriber(org, `late-${org.slug}@fabrikam.test`)
-    await db().updateTable('subscribers').set({ confirm_sent_at: new Date(Date.now() - 8 * DAY) }).where('email', '=', `late-${org.slug}@fabrikam.test`).execute()
+    await db()
+      .updateTable('subscribers')
+      .set({ confirm_sent_at: new Date(Date.now() - 8 * DAY) })
+      .where('email', '=', `late-${org.slug}@fabrikam.test`)
+      .execute()
     const theirs = await pendingSubscriber(other, `theirs-${other.slug}@fabrikam.test`)
     for (const token of [late, theirs, theirs.slice(0, 20), 'x'.repeat(43), '../../etc/passwd']) {
       expect((await confirm(org, token)).location, token).toBe(`${org.home}?subscribeStatus=token-invalid`)
@@ -240,8 +258,16 @@ describeEachDatabase('subscriptions to trust updates', (database) => {
 
   it('publishes public updates of visible topics in an Atom feed, escaped, never private ones', async () => {
     const org = await createOrg(database())
-    const topic = await db().insertInto('update_topics').values({ org_id: org.id, subject: 'SOC 2 <report> & "bridge"', category: 'compliance' }).returning('id').executeTakeFirstOrThrow()
-    const hidden = await db().insertInto('update_topics').values({ org_id: org.id, subject: 'Hidden topic', category: 'general', hidden: true }).returning('id').executeTakeFirstOrThrow()
+    const topic = await db()
+      .insertInto('update_topics')
+      .values({ org_id: org.id, subject: 'SOC 2 <report> & "bridge"', category: 'compliance' })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    const hidden = await db()
+      .insertInto('update_topics')
+      .values({ org_id: org.id, subject: 'Hidden topic', category: 'general', hidden: true })
+      .returning('id')
+      .executeTakeFirstOrThrow()
     await db()
       .insertInto('updates')
       .values([

@@ -41,7 +41,7 @@ describeEachDatabase('trust data and TPRM tokens', (database) => {
       params: org.params,
       cookie: options.cookie,
       method: options.method,
-      headers: options.authorization ?? options.token ? { authorization: options.authorization ?? `Bearer ${options.token}` } : {},
+      headers: (options.authorization ?? options.token) ? { authorization: options.authorization ?? `Bearer ${options.token}` } : {},
     })
   const json = async (result: Awaited<ReturnType<typeof fetchTrustData>>) => {
     expect(result.response, JSON.stringify(result.data)).not.toBeNull()
@@ -52,14 +52,25 @@ describeEachDatabase('trust data and TPRM tokens', (database) => {
   const post = (org: OrgFixture, form: Record<string, string>, options: { cookie?: string } = {}) =>
     callRoute(portalAction, database(), { path: `${org.home}?tprm=true`, params: org.params, form, cookie: options.cookie, clientAddress: nextAddress() })
   const items = (data: TrustData) => data.products.flatMap((product) => [...product.certifications, ...product.cards.flatMap((card) => card.items)])
-  const audit = (orgId: string, action: string) => db().selectFrom('audit_entries').select(['actor', 'target', 'after']).where('org_id', '=', orgId).where('action', '=', action).execute()
+  const audit = (orgId: string, action: string) =>
+    db().selectFrom('audit_entries').select(['actor', 'target', 'after']).where('org_id', '=', orgId).where('action', '=', action).execute()
 
   /** An org with a public, a restricted and a hidden item, documents on each, a private and a public update. */
   async function contentOrg() {
     const org = await createOrg(database())
     const open = await createItem(database(), org.product, { kind: 'DataSecurity', title: 'Encryption at rest', explanation: 'AES-256 on every volume.' })
-    const granted = await createItem(database(), org.product, { kind: 'DataSecurity', title: 'Key management', access: 'restricted', explanation: 'Keys rotate every 90 days in our HSM.' })
-    const other = await createItem(database(), org.product, { kind: 'Legal', title: 'Master services agreement', access: 'restricted', explanation: 'Liability is capped at fees paid.' })
+    const granted = await createItem(database(), org.product, {
+      kind: 'DataSecurity',
+      title: 'Key management',
+      access: 'restricted',
+      explanation: 'Keys rotate every 90 days in our HSM.',
+    })
+    const other = await createItem(database(), org.product, {
+      kind: 'Legal',
+      title: 'Master services agreement',
+      access: 'restricted',
+      explanation: 'Liability is capped at fees paid.',
+    })
     const hidden = await createItem(database(), org.product, { kind: 'Legal', title: 'Draft merger terms', access: 'hidden', explanation: 'Nobody outside may read this.' })
     const publicFile = await createFile(database(), org, { item: open, name: 'encryption-whitepaper.pdf' })
     const grantedFile = await createFile(database(), org, { item: granted, name: 'key-ceremony.pdf' })
@@ -84,12 +95,21 @@ describeEachDatabase('trust data and TPRM tokens', (database) => {
     const content = await contentOrg()
     const { org, granted } = content
     const profile = await createPermissionProfile(database(), org.product, { name: 'Reviewers', itemUids: [granted.uid] })
-    const account = await createAccount(database(), org, { name: 'Contoso', access: [{ productId: org.product.id, profileId: profile.id, expiresAt: new Date(Date.now() + 30 * DAY) }] })
+    const account = await createAccount(database(), org, {
+      name: 'Contoso',
+      access: [{ productId: org.product.id, profileId: profile.id, expiresAt: new Date(Date.now() + 30 * DAY) }],
+    })
     const member = await createMember(database(), account, { email: `casey-${org.slug}@contoso.test` })
     const cookie = await visitorCookie(database(), org, member.id)
     const partners = []
     for (const name of options.partners ?? ['OneTrust', 'Whistic']) {
-      partners.push(await db().insertInto('tprm_partners').values({ org_id: org.id, name, domain: `${name.toLowerCase()}.com` }).returning(['id', 'name']).executeTakeFirstOrThrow())
+      partners.push(
+        await db()
+          .insertInto('tprm_partners')
+          .values({ org_id: org.id, name, domain: `${name.toLowerCase()}.com` })
+          .returning(['id', 'name'])
+          .executeTakeFirstOrThrow(),
+      )
     }
     return { ...content, profile, account, member, cookie, partners }
   }
@@ -114,7 +134,11 @@ describeEachDatabase('trust data and TPRM tokens', (database) => {
       version: 1,
       viewer: { mode: 'public', account: null },
       org: { name: org.name },
-      portal: { url: `http://localhost:3000${org.home}/`, trust_data_url: `http://localhost:3000${org.home}/trust.json`, feed_url: `http://localhost:3000${org.home}/updates.atom` },
+      portal: {
+        url: `http://localhost:3000${org.home}/`,
+        trust_data_url: `http://localhost:3000${org.home}/trust.json`,
+        feed_url: `http://localhost:3000${org.home}/updates.atom`,
+      },
     })
     expect(Date.parse(data.updated_at)).not.toBeNaN()
 
@@ -354,7 +378,15 @@ describeEachDatabase('trust data and TPRM tokens', (database) => {
     // Once a colleague signs it for the account, the token sees the granted item again.
     await db()
       .insertInto('nda_signatures')
-      .values({ org_id: org.id, account_id: context.account.id, member_id: context.member.id, signer_name: 'Casey', signer_email: context.member.email, nda_version: ndaVersion('Keep it secret.'), nda_text: 'Keep it secret.' })
+      .values({
+        org_id: org.id,
+        account_id: context.account.id,
+        member_id: context.member.id,
+        signer_name: 'Casey',
+        signer_email: context.member.email,
+        nda_version: ndaVersion('Keep it secret.'),
+        nda_text: 'Keep it secret.',
+      })
       .execute()
     expect(JSON.stringify(await json(await fetchTrustData(org, { token })))).toContain('Keys rotate')
   })
@@ -381,7 +413,11 @@ describeEachDatabase('trust data and TPRM tokens', (database) => {
     expect((await fetchTrustData(context.org, { token })).status).toBe(200)
 
     // 24 hours on, the token is refused.
-    await db().updateTable('tprm_tokens').set({ expires_at: new Date(Date.now() - 1000) }).where('org_id', '=', context.org.id).execute()
+    await db()
+      .updateTable('tprm_tokens')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where('org_id', '=', context.org.id)
+      .execute()
     await refused({ token })
 
     // A member who leaves the account takes their tokens along.
@@ -431,7 +467,11 @@ describeEachDatabase('trust data and TPRM tokens', (database) => {
 
     // Settings scope only.
     const editor = await createStaffMember(database(), `editor@${org.slug}.test`, ['statuspage:edit'], { org })
-    const forbidden = await callRoute(settingsAction, database(), { path: '/settings', cookie: editor, form: { intent: 'tprm-partner-add', name: 'Whistic', domain: 'whistic.com' } })
+    const forbidden = await callRoute(settingsAction, database(), {
+      path: '/settings',
+      cookie: editor,
+      form: { intent: 'tprm-partner-add', name: 'Whistic', domain: 'whistic.com' },
+    })
     expect(forbidden.status).toBe(403)
   })
 

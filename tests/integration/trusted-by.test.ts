@@ -95,12 +95,21 @@ describeEachDatabase('trusted-by editing', (database) => {
   it('without JavaScript, a plain name is the built-in company of that name, else a custom one without a logo', async () => {
     const org = await createOrg(database())
     expect((await post(org.product, org.admin.cookie, { intent: 'trustedBy.add', companyName: '  sentry ' })).status).toBe(302)
-    expect((await companies(org.product)).find((row) => row.name === 'Sentry')).toMatchObject({ source: 'Addendum', company_id: 'sentry', logo_url: '/images/subprocessors/sentry.svg' })
+    expect((await companies(org.product)).find((row) => row.name === 'Sentry')).toMatchObject({
+      source: 'Addendum',
+      company_id: 'sentry',
+      logo_url: '/images/subprocessors/sentry.svg',
+    })
 
     const result = await post(org.product, org.admin.cookie, { intent: 'trustedBy.add', companyName: '  Graphic Design Institute  ' })
     expect(result.status).toBe(302)
     expect(result.toast).toBe('Added Graphic Design Institute')
-    expect((await companies(org.product)).find((row) => row.name === 'Graphic Design Institute')).toMatchObject({ source: 'Custom', company_id: null, domain: null, logo_url: null })
+    expect((await companies(org.product)).find((row) => row.name === 'Graphic Design Institute')).toMatchObject({
+      source: 'Custom',
+      company_id: null,
+      domain: null,
+      logo_url: null,
+    })
   })
 
   it('adds a custom company chosen with Just use, even one that shares words with a built-in name', async () => {

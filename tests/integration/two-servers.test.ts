@@ -177,7 +177,11 @@ if (BACKENDS.includes('postgres')) {
       expect(out.status).toBe(302)
       for (const server of [a, b]) {
         const page = await send(server, '/documents', { headers: { cookie } })
-        expect({ server: server.url, status: page.status, location: page.headers.location }).toEqual({ server: server.url, status: 302, location: '/login?redirectTo=%2Fdocuments' })
+        expect({ server: server.url, status: page.status, location: page.headers.location }).toEqual({
+          server: server.url,
+          status: 302,
+          location: '/login?redirectTo=%2Fdocuments',
+        })
       }
     })
 
@@ -330,7 +334,11 @@ if (BACKENDS.includes('pglite')) {
     it('is refused at once with a message naming DATABASE_URL, and the first keeps serving', { timeout: 90_000 }, async () => {
       server = await startServer('pglite')
       const started = performance.now()
-      const second = await runCommand([process.execPath, 'server/start.js'], { PORT: String(await freePort()), APP_URL: server.url, DATA_DIR: server.dataDir, SESSION_SECRET: 'server-test-'.repeat(4) }, 30_000)
+      const second = await runCommand(
+        [process.execPath, 'server/start.js'],
+        { PORT: String(await freePort()), APP_URL: server.url, DATA_DIR: server.dataDir, SESSION_SECRET: 'server-test-'.repeat(4) },
+        30_000,
+      )
       const seconds = (performance.now() - started) / 1000
       console.log(`[one PGlite] the second server exited with ${second.code} after ${seconds.toFixed(1)} s: ${second.output.trim()}`)
       expect(second.code, second.output).toBe(1)

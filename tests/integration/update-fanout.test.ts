@@ -31,7 +31,12 @@ async function addSubscribers(db: Database, orgId: string, count: number, prefix
 }
 
 /** A topic with one update of the given audience. */
-async function addUpdate(db: Database, orgId: string, audience: 'public' | 'private' = 'public', message = 'We renewed our SOC 2 Type II report.\nThe new report covers the last twelve months.') {
+async function addUpdate(
+  db: Database,
+  orgId: string,
+  audience: 'public' | 'private' = 'public',
+  message = 'We renewed our SOC 2 Type II report.\nThe new report covers the last twelve months.',
+) {
   const topic = await db.insertInto('update_topics').values({ org_id: orgId, subject: 'SOC 2 Type II renewed', category: 'compliance' }).returning('id').executeTakeFirstOrThrow()
   const update = await db.insertInto('updates').values({ topic_id: topic.id, message, audience, channel_email: true }).returning('id').executeTakeFirstOrThrow()
   return update.id
@@ -47,7 +52,11 @@ describeEachDatabase('update fan-out', (database) => {
   const sendRow = (sendId: string) => db().selectFrom('update_sends').selectAll().where('id', '=', sendId).executeTakeFirstOrThrow()
   /** The mail of a send, stored once for all its recipients. */
   const contentOf = async (sendId: string) =>
-    db().selectFrom('outbox_contents').selectAll().where('id', '=', (await sendRow(sendId)).content_id!).executeTakeFirstOrThrow()
+    db()
+      .selectFrom('outbox_contents')
+      .selectAll()
+      .where('id', '=', (await sendRow(sendId)).content_id!)
+      .executeTakeFirstOrThrow()
   const send = (org: OrgFixture, updateId: string, audience: 'subscribers' | 'list' = 'subscribers', emails?: string[]) =>
     createUpdateSend(db(), { orgId: org.id, updateId, audience, emails, createdBy: org.admin.email })
   /** Runs the worker's rounds until nothing is due, as its loop does; their results summed. */
@@ -138,7 +147,11 @@ describeEachDatabase('update fan-out', (database) => {
     // A member of another org's account with live access is nobody here.
     const other = await createOrg(database())
     const otherProfile = await createPermissionProfile(database(), other.product, { name: 'Theirs' })
-    await createAccountWithMember(database(), other, { name: 'Elsewhere', products: [{ ...live, productId: other.product.id, profileId: otherProfile.id }], member: { email: 'member@elsewhere.test' } })
+    await createAccountWithMember(database(), other, {
+      name: 'Elsewhere',
+      products: [{ ...live, productId: other.product.id, profileId: otherProfile.id }],
+      member: { email: 'member@elsewhere.test' },
+    })
     for (const email of ['member@live.test', 'member@lapsed.test', 'member@elsewhere.test', 'prospect@example.test']) {
       await db().insertInto('subscribers').values({ org_id: org.id, email, source: 'direct_link', status: 'confirmed' }).execute()
     }
@@ -255,11 +268,23 @@ describeEachDatabase('update fan-out', (database) => {
     // (One whole group: 100 recipients, or the 50 of the last group when its turn comes first.)
     const [first] = await claimDueBatches(db(), SEND_GROUP_SIZE, 300)
     expect([50, SEND_GROUP_SIZE]).toContain(first.emails.length)
-    const outgoing = first.emails.map((email) => ({ id: email.id, from: FROM, to: email.to, subject: email.subject, text: email.text, html: email.html ?? undefined, headers: email.headers }))
+    const outgoing = first.emails.map((email) => ({
+      id: email.id,
+      from: FROM,
+      to: email.to,
+      subject: email.subject,
+      text: email.text,
+      html: email.html ?? undefined,
+      headers: email.headers,
+    }))
     expect((await transport.sendBatch!(outgoing, { idempotencyKey: first.key, startBy: Date.now() + 60_000 })).every((outcome) => outcome.status === 'sent')).toBe(true)
     expect(mail.resend.messages).toHaveLength(first.emails.length)
     // Its claim runs out: the group is claimed again whole, first, and sent as the same request.
-    await db().updateTable('outbox').set({ locked_until: sql`now() - interval '1 second'` }).where('status', '=', 'sending').execute()
+    await db()
+      .updateTable('outbox')
+      .set({ locked_until: sql`now() - interval '1 second'` })
+      .where('status', '=', 'sending')
+      .execute()
     const replaysBefore = mail.resend.replays
     expect(await drain(resendEnv(), transport)).toMatchObject({ claimed: 250, sent: 250 })
     expect(mail.resend.replays).toBe(replaysBefore + 1)
@@ -293,7 +318,12 @@ describeEachDatabase('update fan-out', (database) => {
     // Not due for 30 s.
     expect((await processOutbox(db(), resendEnv(), transport)).claimed).toBe(0)
 
-    await db().updateTable('outbox').set({ next_attempt_at: sql`now()` }).where('update_send_id', '=', sendId).where('status', '=', 'pending').execute()
+    await db()
+      .updateTable('outbox')
+      .set({ next_attempt_at: sql`now()` })
+      .where('update_send_id', '=', sendId)
+      .where('status', '=', 'pending')
+      .execute()
     expect(await drain(resendEnv(), transport)).toMatchObject({ claimed: waiting.length, sent: waiting.length })
     const retried = mail.resend.messages.filter((message) => waiting.some((row) => row.id === message.idempotencyKey))
     expect(retried).toHaveLength(waiting.length)
@@ -317,7 +347,9 @@ describeEachDatabase('update fan-out', (database) => {
       // Long header lines arrive folded.
       const headers = message.raw.split(/\r?\n\r?\n/)[0].replace(/\r?\n[ \t]+/g, ' ')
       expect(headers).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click$/m)
-      expect(headers).toMatch(/^List-Unsubscribe: <http:\/\/localhost:3000\/portal\/[^/]+\/unsubscribe\?token=[A-Za-z0-9_.-]+>, <mailto:trust@northwind\.test\?subject=unsubscribe>$/m)
+      expect(headers).toMatch(
+        /^List-Unsubscribe: <http:\/\/localhost:3000\/portal\/[^/]+\/unsubscribe\?token=[A-Za-z0-9_.-]+>, <mailto:trust@northwind\.test\?subject=unsubscribe>$/m,
+      )
       expect(headers).toMatch(/^List-Id: "Org [^"]+ trust updates" <updates\.[a-z0-9-]+\.northwind\.test>$/im)
     }
     expect((await rowsOf(sendId)).every((row) => row.status === 'sent')).toBe(true)
@@ -351,7 +383,11 @@ for (const backend of BACKENDS) {
       let sendId = ''
       let subscribers: string[] = []
       server = await startServer(backend, env, async (db) => {
-        const org = await db.insertInto('orgs').values({ slug: domain.replace('.test', ''), name: 'Crash Test Cloud' }).returning('id').executeTakeFirstOrThrow()
+        const org = await db
+          .insertInto('orgs')
+          .values({ slug: domain.replace('.test', ''), name: 'Crash Test Cloud' })
+          .returning('id')
+          .executeTakeFirstOrThrow()
         await db.insertInto('portal_customizations').values({ org_id: org.id }).execute()
         subscribers = await addSubscribers(db, org.id, RECIPIENTS, 'reader', domain)
         sendId = await createUpdateSend(db, { orgId: org.id, updateId: await addUpdate(db, org.id), audience: 'subscribers', createdBy: 'admin@northwind.test' })
@@ -370,7 +406,11 @@ for (const backend of BACKENDS) {
         env,
         async (db) => {
           // Time passes: the dead worker's claim runs out (LOCK_SECONDS), as it would after five minutes.
-          await db.updateTable('outbox').set({ locked_until: sql`now() - interval '1 second'` }).where('status', '=', 'sending').execute()
+          await db
+            .updateTable('outbox')
+            .set({ locked_until: sql`now() - interval '1 second'` })
+            .where('status', '=', 'sending')
+            .execute()
         },
         { reuse: server },
       )
@@ -395,7 +435,10 @@ for (const backend of BACKENDS) {
         expect(rows.every((row) => row.secrets.length === 0)).toBe(true)
         // Each mail's own key is its row, and each row was accepted once.
         expect(accepted.map((message) => message.idempotencyKey).sort()).toEqual(rows.map((row) => row.id).sort())
-        expect(await handle.db.selectFrom('update_sends').select(['status', 'recipients']).where('id', '=', sendId).executeTakeFirstOrThrow()).toEqual({ status: 'queued', recipients: RECIPIENTS })
+        expect(await handle.db.selectFrom('update_sends').select(['status', 'recipients']).where('id', '=', sendId).executeTakeFirstOrThrow()).toEqual({
+          status: 'queued',
+          recipients: RECIPIENTS,
+        })
       } finally {
         await handle.close()
       }

@@ -61,7 +61,10 @@ async function signIn(url: string) {
     body: new URLSearchParams({ email: 'admin@northwind.test', password: 'northwind-demo' }),
     redirect: 'manual',
   })
-  return signedIn.headers.getSetCookie().find((value) => value.startsWith('tc_staff='))!.split(';')[0]
+  return signedIn.headers
+    .getSetCookie()
+    .find((value) => value.startsWith('tc_staff='))!
+    .split(';')[0]
 }
 
 for (const backend of BACKENDS) {
@@ -101,7 +104,9 @@ for (const backend of BACKENDS) {
         const health: number[] = []
         while (uploading) health.push((await fetch(`${server.url}/healthz`)).status)
         const answer = await upload
-        console.log(`[upload inspection, ${backend}] ${(body.length / 1024 / 1024).toFixed(1)} MB upload answered ${answer.status}; /healthz answered ${health.length} times meanwhile`)
+        console.log(
+          `[upload inspection, ${backend}] ${(body.length / 1024 / 1024).toFixed(1)} MB upload answered ${answer.status}; /healthz answered ${health.length} times meanwhile`,
+        )
         expect(answer.status).toBe(400)
         expect(answer.body).toContain(ARCHIVE_TOO_COMPLEX)
         expect(health.length).toBeGreaterThan(0)
@@ -125,7 +130,8 @@ describe('the built server checking an SVG icon and text files in its worker', (
         for (const [name, value] of Object.entries(fields)) form.set(name, value)
         return fetch(`${server.url}${path}`, { method: 'POST', headers: { origin: server.url, cookie }, body: form, redirect: 'manual' })
       }
-      const icon = (svg: string) => post('/', { intent: 'card.icon', returnTo: '/', kind: 'DataSecurity', mode: 'custom', icon: new File([svg], 'icon.svg', { type: 'image/svg+xml' }) })
+      const icon = (svg: string) =>
+        post('/', { intent: 'card.icon', returnTo: '/', kind: 'DataSecurity', mode: 'custom', icon: new File([svg], 'icon.svg', { type: 'image/svg+xml' }) })
       expect((await icon('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><rect width="10" height="10"/></svg>')).status).toBe(302)
       const broken = await icon('<svg xmlns="http://www.w3.org/2000/svg"><rect></svg>')
       expect(broken.status).toBe(400)

@@ -7,16 +7,7 @@ import type { PortalView } from '../../app/lib/portal-view'
 import { action as portalAction, loader as portalLoader } from '../../app/routes/portal/portal'
 import { hashToken, newToken } from '../../server/auth/tokens'
 import { BACKENDS, describeEachDatabase } from '../setup/database'
-import {
-  createAccount,
-  createItem,
-  createMember,
-  createOrg,
-  createStaffMember,
-  createPermissionProfile,
-  visitorCookie,
-  type OrgFixture,
-} from '../setup/factories'
+import { createAccount, createItem, createMember, createOrg, createStaffMember, createPermissionProfile, visitorCookie, type OrgFixture } from '../setup/factories'
 import { callRoute } from '../setup/route'
 import { startServer, type RunningServer } from '../setup/server'
 
@@ -96,7 +87,12 @@ describeEachDatabase('portal preview and comments', (database) => {
   it('answers 404 for another org’s account or profile, or a malformed id', async () => {
     const { org } = await previewOrg()
     const other = await previewOrg()
-    for (const query of [`?accountId=${other.account.id}`, `?permissionProfileId=${other.profile.id}`, '?accountId=not-a-uuid', '?accountId=00000000-0000-4000-8000-000000000000']) {
+    for (const query of [
+      `?accountId=${other.account.id}`,
+      `?permissionProfileId=${other.profile.id}`,
+      '?accountId=not-a-uuid',
+      '?accountId=00000000-0000-4000-8000-000000000000',
+    ]) {
       const answered = await portal(org, { cookie: org.admin.cookie, query })
       expect({ query, status: answered.status }).toEqual({ query, status: 404 })
     }
@@ -153,7 +149,14 @@ describeEachDatabase('portal preview and comments', (database) => {
     expect(posted.status).toBe(302)
     expect(posted.location).toBe(`${org.home}${query}`)
     expect(await commentRows(org)).toEqual([
-      expect.objectContaining({ item_uid: granted.uid, account_id: account.id, member_id: member.id, staff_member_id: null, author_name: 'Alice Example', content: 'Which key management service do you use?' }),
+      expect.objectContaining({
+        item_uid: granted.uid,
+        account_id: account.id,
+        member_id: member.id,
+        staff_member_id: null,
+        author_name: 'Alice Example',
+        content: 'Which key management service do you use?',
+      }),
     ])
 
     const own = await portal(org, { cookie: memberCookie, query })
@@ -281,8 +284,14 @@ for (const backend of BACKENDS) {
           .values({ org_id: org.id, account_id: account.id, email: memberEmail, first_name: 'Cross', last_name: 'Site', welcomed_at: new Date() })
           .returning('id')
           .executeTakeFirstOrThrow()
-        await db.insertInto('visitor_sessions').values({ id: hashToken(sessionToken), org_id: org.id, member_id: member.id, expires_at: new Date(Date.now() + DAY) }).execute()
-        await db.insertInto('visitor_login_links').values({ token_hash: hashToken(linkToken), org_id: org.id, member_id: member.id, expires_at: new Date(Date.now() + 15 * 60_000) }).execute()
+        await db
+          .insertInto('visitor_sessions')
+          .values({ id: hashToken(sessionToken), org_id: org.id, member_id: member.id, expires_at: new Date(Date.now() + DAY) })
+          .execute()
+        await db
+          .insertInto('visitor_login_links')
+          .values({ token_hash: hashToken(linkToken), org_id: org.id, member_id: member.id, expires_at: new Date(Date.now() + 15 * 60_000) })
+          .execute()
       })
     }, 120_000)
     afterAll(() => server?.stop())
@@ -293,7 +302,16 @@ for (const backend of BACKENDS) {
       const requester = 'cross-requester@fabrikam-cross.test'
       const invitee = 'cross-invitee@fabrikam-cross.test'
       const intents: Record<string, string>[] = [
-        { intent: 'request-access', firstName: 'Eve', lastName: 'Cross', email: requester, companyName: 'Fabrikam', agree: 'on', jobTitleTextField: 'CISO', relationshipDropdown: 'customer' },
+        {
+          intent: 'request-access',
+          firstName: 'Eve',
+          lastName: 'Cross',
+          email: requester,
+          companyName: 'Fabrikam',
+          agree: 'on',
+          jobTitleTextField: 'CISO',
+          relationshipDropdown: 'customer',
+        },
         { intent: 'login', email: memberEmail },
         { intent: 'extend-access' },
         { intent: 'logout' },

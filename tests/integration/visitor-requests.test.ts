@@ -5,16 +5,7 @@
 import { expect, it } from 'vitest'
 import { action as portalAction } from '../../app/routes/portal/portal'
 import { describeEachDatabase } from '../setup/database'
-import {
-  createAccount,
-  createMember,
-  createOrg,
-  createPermissionProfile,
-  createProduct,
-  createStaffMember,
-  visitorCookie,
-  type OrgFixture,
-} from '../setup/factories'
+import { createAccount, createMember, createOrg, createPermissionProfile, createProduct, createStaffMember, visitorCookie, type OrgFixture } from '../setup/factories'
 import { callRoute } from '../setup/route'
 import { RECIPIENT_CAPS } from '../../server/auth/rate-limit'
 
@@ -51,7 +42,9 @@ describeEachDatabase('visitor access requests and login', (database) => {
     post(org, requestForm(org, email, extra), { clientAddress })
 
   async function configure(org: { id: string }, values: Record<string, unknown>) {
-    const stored = Object.fromEntries(Object.entries(values).map(([key, value]) => [key, Array.isArray(value) || (value && typeof value === 'object') ? JSON.stringify(value) : value]))
+    const stored = Object.fromEntries(
+      Object.entries(values).map(([key, value]) => [key, Array.isArray(value) || (value && typeof value === 'object') ? JSON.stringify(value) : value]),
+    )
     await db().updateTable('portal_customizations').set(stored).where('org_id', '=', org.id).execute()
   }
 
@@ -123,11 +116,22 @@ describeEachDatabase('visitor access requests and login', (database) => {
       customCheckbox: ['This field is required'],
       accountMemberRequestProducts: ['Please select at least one product'],
     })
-    const wrong = await requestAccess(org, email, { pointOfContactField: 'not-an-email', countriesDropdown: 'Germany', customCheckbox: 'on', accountMemberRequestProducts: [org.product.id], relationshipDropdown: 'alien' })
+    const wrong = await requestAccess(org, email, {
+      pointOfContactField: 'not-an-email',
+      countriesDropdown: 'Germany',
+      customCheckbox: 'on',
+      accountMemberRequestProducts: [org.product.id],
+      relationshipDropdown: 'alien',
+    })
     expect(wrong.status).toBe(400)
     expect(wrong.data.result.error).toEqual({ pointOfContactField: ['Please enter a valid email'], relationshipDropdown: ['This field is required'] })
     // A product of another org (a tampered form) is refused too.
-    const foreign = await requestAccess(org, email, { pointOfContactField: 'contact@example.test', countriesDropdown: 'Germany', customCheckbox: 'on', accountMemberRequestProducts: ['not-a-product'] })
+    const foreign = await requestAccess(org, email, {
+      pointOfContactField: 'contact@example.test',
+      countriesDropdown: 'Germany',
+      customCheckbox: 'on',
+      accountMemberRequestProducts: ['not-a-product'],
+    })
     expect(foreign.status).toBe(400)
     expect(Object.values(foreign.data.result.error).flat()).toEqual(['Please select at least one product'])
     expect(await requestsOf(org)).toEqual([])
@@ -140,7 +144,16 @@ describeEachDatabase('visitor access requests and login', (database) => {
     })
     expect(outcomeOf(sent)).toEqual({ status: 200, outcome: 'request_sent' })
     expect(await requestsOf(org)).toEqual([
-      expect.objectContaining({ email, job_title: 'Security Analyst', point_of_contact: 'contact@example.test', relationship: 'customer', country: 'Germany', custom_checkbox: true, status: 'pending', kind: 'access' }),
+      expect.objectContaining({
+        email,
+        job_title: 'Security Analyst',
+        point_of_contact: 'contact@example.test',
+        relationship: 'customer',
+        country: 'Germany',
+        custom_checkbox: true,
+        status: 'pending',
+        kind: 'access',
+      }),
     ])
   })
 
@@ -213,14 +226,17 @@ describeEachDatabase('visitor access requests and login', (database) => {
     expect((await mailsTo(email)).map((mail) => mail.subject)).toEqual([expect.stringMatching(/^Your access request to /), expect.stringMatching(/ is waiting for review$/)])
   })
 
-  it.each([['declined'], ['declined_third_party'], ['declined_auto']])('answers after an earlier %s request "request sent", files nothing, and mails the decline', async (status) => {
-    const org = await createOrg(database())
-    const email = `dana@${domainOf(org, 'fabrikam')}`
-    await insertRequest(org, email, status)
-    expect(outcomeOf(await requestAccess(org, email))).toEqual({ status: 200, outcome: 'request_sent' })
-    expect(await counts(org)).toEqual({ requests: 1, accounts: 0, members: 0, mails: 1 })
-    expect((await mailsTo(email)).map((mail) => [mail.subject, mail.secrets])).toEqual([[expect.stringMatching(/^Update on your access request to /), []]])
-  })
+  it.each([['declined'], ['declined_third_party'], ['declined_auto']])(
+    'answers after an earlier %s request "request sent", files nothing, and mails the decline',
+    async (status) => {
+      const org = await createOrg(database())
+      const email = `dana@${domainOf(org, 'fabrikam')}`
+      await insertRequest(org, email, status)
+      expect(outcomeOf(await requestAccess(org, email))).toEqual({ status: 200, outcome: 'request_sent' })
+      expect(await counts(org)).toEqual({ requests: 1, accounts: 0, members: 0, mails: 1 })
+      expect((await mailsTo(email)).map((mail) => [mail.subject, mail.secrets])).toEqual([[expect.stringMatching(/^Update on your access request to /), []]])
+    },
+  )
 
   it('answers a member and a stranger of an auto-approved domain alike, whatever the member’s standing', async () => {
     const org = await createOrg(database())
@@ -237,7 +253,9 @@ describeEachDatabase('visitor access requests and login', (database) => {
       expect(outcomeOf(await requestAccess(org, email)), email).toEqual({ status: 200, outcome: 'request_approved' })
     }
     // Each told the truth by e-mail: approved, a login link, the way to extend, pending, declined.
-    const subjects = await Promise.all([`stranger@${domain}`, live.email, expired.email, pending, declined].map(async (email) => (await mailsTo(email)).map((mail) => mail.subject)))
+    const subjects = await Promise.all(
+      [`stranger@${domain}`, live.email, expired.email, pending, declined].map(async (email) => (await mailsTo(email)).map((mail) => mail.subject)),
+    )
     expect(subjects).toEqual([
       [expect.stringMatching(/has been approved$/)],
       [expect.stringMatching(/^Your login link for /)],
@@ -294,7 +312,9 @@ describeEachDatabase('visitor access requests and login', (database) => {
     expect(outcomeOf(await requestAccess(org, `peter@${domain}`, { companyName: 'Initech Inc' }))).toEqual({ status: 200, outcome: 'request_approved' })
     const member = await db().selectFrom('account_members').select('account_id').where('org_id', '=', org.id).where('email', '=', `peter@${domain}`).executeTakeFirstOrThrow()
     expect(member.account_id).toBe(account.id)
-    expect(await db().selectFrom('account_products').select('permission_profile_id').where('account_id', '=', account.id).execute()).toEqual([{ permission_profile_id: accountProfile.id }])
+    expect(await db().selectFrom('account_products').select('permission_profile_id').where('account_id', '=', account.id).execute()).toEqual([
+      { permission_profile_id: accountProfile.id },
+    ])
     expect((await db().selectFrom('accounts').select('id').where('org_id', '=', org.id).execute()).length).toBe(1)
   })
 
@@ -333,7 +353,16 @@ describeEachDatabase('visitor access requests and login', (database) => {
     const member = await memberOf(org, `mulder@${domainOf(org, 'fbi')}`, { expired: true })
     await db()
       .insertInto('access_requests')
-      .values({ org_id: org.id, product_id: org.product.id, kind: 'extend', member_id: member.id, email: member.email, first_name: 'Fox', last_name: 'Mulder', company_name: 'Existing Co' })
+      .values({
+        org_id: org.id,
+        product_id: org.product.id,
+        kind: 'extend',
+        member_id: member.id,
+        email: member.email,
+        first_name: 'Fox',
+        last_name: 'Mulder',
+        company_name: 'Existing Co',
+      })
       .execute()
     const stranger = await requestAccess(org, `mulder-twin@${domainOf(org, 'fbi')}`, { productId: mobile.id })
     const answered = await requestAccess(org, member.email, { productId: mobile.id })
@@ -410,9 +439,17 @@ describeEachDatabase('visitor access requests and login', (database) => {
     const liveDomain = domainOf(org, 'live')
     await configure(org, { auto_approve: 'domains', auto_approve_domains: [revokedDomain, liveDomain], auto_approve_profile_id: ruleProfile.id, default_access_days: 365 })
     const revokedUntil = new Date(Date.now() - 60_000)
-    const revoked = await createAccount(database(), org, { name: 'Revoked', domains: [revokedDomain], access: [{ productId: org.product.id, profileId: staffProfile.id, expiresAt: revokedUntil }] })
+    const revoked = await createAccount(database(), org, {
+      name: 'Revoked',
+      domains: [revokedDomain],
+      access: [{ productId: org.product.id, profileId: staffProfile.id, expiresAt: revokedUntil }],
+    })
     const liveUntil = new Date(Date.now() + 10 * DAY)
-    const live = await createAccount(database(), org, { name: 'Live', domains: [liveDomain], access: [{ productId: org.product.id, profileId: staffProfile.id, expiresAt: liveUntil }] })
+    const live = await createAccount(database(), org, {
+      name: 'Live',
+      domains: [liveDomain],
+      access: [{ productId: org.product.id, profileId: staffProfile.id, expiresAt: liveUntil }],
+    })
     const accessOf = (account: { id: string }) =>
       db().selectFrom('account_products').select(['permission_profile_id', 'access_expires_at']).where('account_id', '=', account.id).executeTakeFirstOrThrow()
 
@@ -449,7 +486,13 @@ describeEachDatabase('visitor access requests and login', (database) => {
     // Even for a member's address: no login link goes out.
     expect(outcomeOf(await requestAccess(org, member.email, { website: 'x' }))).toEqual({ status: 200, outcome: 'request_sent' })
     expect(await counts(org)).toEqual(before)
-    expect(await db().selectFrom('rate_limits').select('key').where('key', 'like', `access-request:email:%${domainOf(org, 'spam')}%`).execute()).toEqual([])
+    expect(
+      await db()
+        .selectFrom('rate_limits')
+        .select('key')
+        .where('key', 'like', `access-request:email:%${domainOf(org, 'spam')}%`)
+        .execute(),
+    ).toEqual([])
   })
 
   it('limits requests per e-mail address and client address: the sixth within the hour is refused with 429, nobody else is', async () => {
@@ -506,7 +549,10 @@ describeEachDatabase('visitor access requests and login', (database) => {
     await insertRequest(org, declined, 'declined_third_party')
     expect(outcomeOf(await requestAccess(org, declined))).toEqual({ status: 200, outcome: 'request_approved' })
     expect(await db().selectFrom('account_members').select('email').where('email', 'in', [pending, declined]).execute()).toEqual([])
-    expect(await db().selectFrom('access_requests').select('status').where('email', 'in', [pending, declined]).orderBy('email').execute()).toEqual([{ status: 'declined_third_party' }, { status: 'pending' }])
+    expect(await db().selectFrom('access_requests').select('status').where('email', 'in', [pending, declined]).orderBy('email').execute()).toEqual([
+      { status: 'declined_third_party' },
+      { status: 'pending' },
+    ])
   })
 
   // ---- The Login tab ------------------------------------------------------------------------------
@@ -551,7 +597,11 @@ describeEachDatabase('visitor access requests and login', (database) => {
       expect((await login(org, email)).data, email).toEqual({ intent: 'login', outcome: 'login_sent', email })
     }
     const subjects = await Promise.all([expired.email, pending, declined].map(async (email) => (await mailsTo(email)).map((mail) => [mail.subject, mail.secrets.length])))
-    expect(subjects).toEqual([[[expect.stringMatching(/ has expired$/), 1]], [[expect.stringMatching(/ is waiting for review$/), 0]], [[expect.stringMatching(/^Update on your access request to /), 0]]])
+    expect(subjects).toEqual([
+      [[expect.stringMatching(/ has expired$/), 1]],
+      [[expect.stringMatching(/ is waiting for review$/), 0]],
+      [[expect.stringMatching(/^Update on your access request to /), 0]],
+    ])
     expect((await requestsOf(org)).length).toBe(2)
   })
 
@@ -580,7 +630,8 @@ describeEachDatabase('visitor access requests and login', (database) => {
     const org = await createOrg(database())
     const block = `2001:db8:${(address++ % 65536).toString(16)}:1`
     const answers = []
-    for (let host = 1; host <= 21; host++) answers.push((await post(org, { intent: 'login', email: `u${host}@${domainOf(org, 'v6')}` }, { clientAddress: `${block}::${host.toString(16)}` })).status)
+    for (let host = 1; host <= 21; host++)
+      answers.push((await post(org, { intent: 'login', email: `u${host}@${domainOf(org, 'v6')}` }, { clientAddress: `${block}::${host.toString(16)}` })).status)
     expect(answers.slice(0, 20)).toEqual(Array(20).fill(200))
     expect(answers[20]).toBe(429)
     // Another /64 is counted on its own.

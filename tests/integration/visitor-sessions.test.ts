@@ -32,7 +32,14 @@ describeEachDatabase('visitor sessions, NDA, invitations and extensions', (datab
   const nextAddress = () => `10.2.${Math.floor(address / 250) % 250}.${(address++ % 250) + 1}`
 
   const post = (org: OrgFixture, form: Record<string, string | string[]>, options: { cookie?: string; clientAddress?: string; headers?: Record<string, string> } = {}) =>
-    callRoute(portalAction, database(), { path: org.home, params: org.params, form, cookie: options.cookie, clientAddress: options.clientAddress ?? nextAddress(), headers: options.headers })
+    callRoute(portalAction, database(), {
+      path: org.home,
+      params: org.params,
+      form,
+      cookie: options.cookie,
+      clientAddress: options.clientAddress ?? nextAddress(),
+      headers: options.headers,
+    })
 
   const portal = (org: OrgFixture, options: { cookie?: string; query?: string } = {}) =>
     callRoute<PortalView>(portalLoader as never, database(), { path: `${org.home}${options.query ?? ''}`, params: org.params, cookie: options.cookie })
@@ -40,7 +47,13 @@ describeEachDatabase('visitor sessions, NDA, invitations and extensions', (datab
   const linkPage = (org: OrgFixture, token: string) =>
     callRoute(linkLoader as never, database(), { path: `${org.home}/access/${encodeURIComponent(token)}`, params: { ...org.params, token } })
   const followLink = (org: OrgFixture, token: string, clientAddress = nextAddress()) =>
-    callRoute(linkAction as never, database(), { path: `${org.home}/access/${encodeURIComponent(token)}`, params: { ...org.params, token }, form: {}, clientAddress, headers: { 'user-agent': 'Link Browser/1.0' } })
+    callRoute(linkAction as never, database(), {
+      path: `${org.home}/access/${encodeURIComponent(token)}`,
+      params: { ...org.params, token },
+      form: {},
+      clientAddress,
+      headers: { 'user-agent': 'Link Browser/1.0' },
+    })
 
   const downloadNda = (org: OrgFixture, cookie?: string) => callRoute(ndaAction as never, database(), { path: `${org.home}/nda`, params: org.params, form: {}, cookie })
   /** No NDA for this viewer: back to the portal with the spec's failure toast, and no PDF. */
@@ -334,7 +347,11 @@ describeEachDatabase('visitor sessions, NDA, invitations and extensions', (datab
     const { account, member } = await accountWithMember(org)
     const cookie = await cookieOf(org, member)
     const at = `${org.slug}.contoso.test`
-    const invited = await post(org, { intent: 'invite-colleagues', emails: [`Carol@${at.toUpperCase()}, dave@${at}`, `erin@${at}`], message: '  Please have a look.  ' }, { cookie })
+    const invited = await post(
+      org,
+      { intent: 'invite-colleagues', emails: [`Carol@${at.toUpperCase()}, dave@${at}`, `erin@${at}`], message: '  Please have a look.  ' },
+      { cookie },
+    )
     expect(invited.status).toBe(200)
     const emails = [`carol@${at}`, `dave@${at}`, `erin@${at}`]
     expect(invited.data).toEqual({ intent: 'invite-colleagues', outcome: 'invited', emails })
@@ -383,7 +400,11 @@ describeEachDatabase('visitor sessions, NDA, invitations and extensions', (datab
     const org = await createOrg(database())
     const { member } = await accountWithMember(org)
     const blocked = `${org.slug}-rival.test`
-    await db().updateTable('portal_customizations').set({ blocked_domains: JSON.stringify([blocked]) }).where('org_id', '=', org.id).execute()
+    await db()
+      .updateTable('portal_customizations')
+      .set({ blocked_domains: JSON.stringify([blocked]) })
+      .where('org_id', '=', org.id)
+      .execute()
     const fine = `carol-${org.slug}@contoso.test`
     const free = `mallory.${org.slug}@gmail.com`
     const refused = await post(org, { intent: 'invite-colleagues', emails: [fine, free, `eve@eu.${blocked}`], message: 'Look' }, { cookie: await cookieOf(org, member) })
@@ -392,7 +413,13 @@ describeEachDatabase('visitor sessions, NDA, invitations and extensions', (datab
       emails: [`"${free}" is not a work email: invite colleagues at their work address`, `"eve@eu.${blocked}" cannot be invited: requests from eu.${blocked} are not accepted`],
     })
     expect(await db().selectFrom('account_invites').select('id').where('org_id', '=', org.id).execute()).toEqual([])
-    expect(await db().selectFrom('outbox').select('id').where('recipient', 'in', [fine, free, `eve@eu.${blocked}`]).execute()).toEqual([])
+    expect(
+      await db()
+        .selectFrom('outbox')
+        .select('id')
+        .where('recipient', 'in', [fine, free, `eve@eu.${blocked}`])
+        .execute(),
+    ).toEqual([])
   })
 
   it('relays the inviter’s message without a live link, in the text and the HTML', async () => {
@@ -449,7 +476,9 @@ describeEachDatabase('visitor sessions, NDA, invitations and extensions', (datab
     expect(asked.status).toBe(200)
     expect(asked.data).toEqual({ intent: 'extend-access', outcome: 'request_sent' })
     const requests = await db().selectFrom('access_requests').selectAll().where('org_id', '=', org.id).execute()
-    expect(requests).toEqual([expect.objectContaining({ kind: 'extend', status: 'pending', member_id: member.id, email: member.email, product_id: org.product.id, company_name: 'Contoso' })])
+    expect(requests).toEqual([
+      expect.objectContaining({ kind: 'extend', status: 'pending', member_id: member.id, email: member.email, product_id: org.product.id, company_name: 'Contoso' }),
+    ])
     const notice = await mailsTo(org.admin.email)
     expect(notice.map((mail) => mail.subject)).toEqual(['Access extension request from Alice Example (Contoso)'])
 

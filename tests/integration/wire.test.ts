@@ -53,7 +53,14 @@ for (const backend of BACKENDS) {
         tprmToken = newToken()
         await db
           .insertInto('tprm_tokens')
-          .values({ org_id: org.id, account_id: account.id, member_id: account.memberId, partner_id: partner.id, token_hash: hashToken(tprmToken), expires_at: new Date(Date.now() + 3_600_000) })
+          .values({
+            org_id: org.id,
+            account_id: account.id,
+            member_id: account.memberId,
+            partner_id: partner.id,
+            token_hash: hashToken(tprmToken),
+            expires_at: new Date(Date.now() + 3_600_000),
+          })
           .execute()
       })
     }, 120_000)
@@ -170,15 +177,23 @@ for (const backend of BACKENDS) {
       // a junk query too; and current for the client that has them.
       for (const path of ['/trust.json', '/trust.json?junk=1', '/trust.json?utm_source=x&_=2']) {
         const again = await get(path, { 'accept-encoding': 'br, gzip' })
-        expect({ path, etag: again.headers.etag?.replace('W/', ''), generatedAt: json(again).generated_at }).toEqual({ path, etag: trust.headers.etag!.replace('W/', ''), generatedAt })
+        expect({ path, etag: again.headers.etag?.replace('W/', ''), generatedAt: json(again).generated_at }).toEqual({
+          path,
+          etag: trust.headers.etag!.replace('W/', ''),
+          generatedAt,
+        })
       }
-      const current = (await get('/trust.json?junk=2', { 'accept-encoding': 'br, gzip', 'if-none-match': trust.headers.etag!.replace('W/', '') }))
+      const current = await get('/trust.json?junk=2', { 'accept-encoding': 'br, gzip', 'if-none-match': trust.headers.etag!.replace('W/', '') })
       expect(current.status).toBe(304)
 
       // A partner tool's token and a member's cookie get their account's own answer, never the stored one, and no cache keeps it.
       for (const headers of [{ authorization: `Bearer ${tprmToken}` }, { cookie: member }] as Record<string, string>[]) {
         const own = await get('/trust.json?junk=1', { ...headers, 'accept-encoding': 'br, gzip', 'if-none-match': trust.headers.etag!.replace('W/', '') })
-        expect({ status: own.status, cacheControl: own.headers['cache-control'], etag: own.headers.etag }).toEqual({ status: 200, cacheControl: 'private, no-store', etag: undefined })
+        expect({ status: own.status, cacheControl: own.headers['cache-control'], etag: own.headers.etag }).toEqual({
+          status: 200,
+          cacheControl: 'private, no-store',
+          etag: undefined,
+        })
         expect(json(own).viewer).toEqual({ mode: 'account', account: 'Wire Test Ltd' })
       }
       expect((await get('/trust.json', { authorization: 'Bearer not-a-token' })).status).toBe(401)
@@ -212,7 +227,10 @@ for (const backend of BACKENDS) {
     }, 180_000)
 
     it('never lets a staff or member cookie yield a shareable response', async () => {
-      for (const [who, cookie] of [['staff', staff], ['member', member]]) {
+      for (const [who, cookie] of [
+        ['staff', staff],
+        ['member', member],
+      ]) {
         for (const path of ['/', '/item/soc-2-type-2-report', '/_root.data']) {
           const response = await get(path, { cookie, 'accept-encoding': 'br, gzip' })
           const what = { who, path, cacheControl: response.headers['cache-control'] }
@@ -236,7 +254,11 @@ for (const backend of BACKENDS) {
     })
 
     it('answers a cookie that signs in nobody, and a host not ours, from the store, not with a render each', async () => {
-      const shared = (response: RawResponse) => ({ status: response.status, cacheControl: response.headers['cache-control'], nonce: /'nonce-/.test(String(response.headers['content-security-policy'])) })
+      const shared = (response: RawResponse) => ({
+        status: response.status,
+        cacheControl: response.headers['cache-control'],
+        nonce: /'nonce-/.test(String(response.headers['content-security-policy'])),
+      })
       const stored = shared(await get('/', { 'accept-encoding': 'br' }))
       expect(stored).toEqual({ status: 200, cacheControl: expect.stringContaining('public'), nonce: false })
       // Forged, well-formed session tokens and a forged flash message: nobody, so the public page as stored.

@@ -172,7 +172,10 @@ export async function createFile(
       .select((eb) => eb.fn.countAll<string>().as('count'))
       .where('item_id', '=', options.item.id)
       .executeTakeFirstOrThrow()
-    await db.insertInto('item_files').values({ item_id: options.item.id, file_id: file.id, position: Number(count) }).execute()
+    await db
+      .insertInto('item_files')
+      .values({ item_id: options.item.id, file_id: file.id, position: Number(count) })
+      .execute()
     await bumpProductRevision(db, options.item.productId)
   }
   return { id: file.id, sha256: file.sha256, name }
@@ -270,7 +273,11 @@ export async function createAccount(
 ): Promise<AccountFixture> {
   const name = options.name ?? `Account ${suffix()}`
   const domains = options.domains ?? []
-  const row = await database.handle.db.insertInto('accounts').values({ org_id: org.id, name, domains: json(domains) }).returning('id').executeTakeFirstOrThrow()
+  const row = await database.handle.db
+    .insertInto('accounts')
+    .values({ org_id: org.id, name, domains: json(domains) })
+    .returning('id')
+    .executeTakeFirstOrThrow()
   const account = { id: row.id, orgId: org.id, name, domains }
   for (const access of options.access ?? []) await grantProductAccess(database, account, access)
   return account
@@ -371,7 +378,11 @@ export async function createAccountWithMember(
   },
 ) {
   const { db } = database.handle
-  const row = await db.insertInto('accounts').values({ org_id: org.id, name: account.name, domains: json([]) }).returning('id').executeTakeFirstOrThrow()
+  const row = await db
+    .insertInto('accounts')
+    .values({ org_id: org.id, name: account.name, domains: json([]) })
+    .returning('id')
+    .executeTakeFirstOrThrow()
   if (account.products.length) {
     await db
       .insertInto('account_products')

@@ -19,6 +19,12 @@ export async function staffCookie(database: TestDatabase, email = DEMO_ADMIN_EMA
   return sessionCookie(database, member.id)
 }
 
-export async function postPortal(database: TestDatabase, cookie: string, fields: Record<string, string | string[]>, path = '/portal/northwind', params: Record<string, string> = { orgSlug: 'northwind' }) {
+export async function postPortal(
+  database: TestDatabase,
+  cookie: string,
+  fields: Record<string, string | string[]>,
+  path = '/portal/northwind',
+  params: Record<string, string> = { orgSlug: 'northwind' },
+) {
   return callRoute(portalAction, database, { path, params, cookie, form: fields })
 }

@@ -28,7 +28,16 @@ export function CardDrawer({ view, card }: { view: PortalView; card: CardView })
   const titleId = 'drawer-title'
   return (
     <div className="drawer-layer">
-      <Link className="drawer-backdrop" to={closeHref} preventScrollReset aria-hidden="true" tabIndex={-1} onClick={(event) => { if (panel.current?.querySelector('form[data-dirty="true"]') && !window.confirm('You have unsaved changes. Discard them?')) event.preventDefault() }} />
+      <Link
+        className="drawer-backdrop"
+        to={closeHref}
+        preventScrollReset
+        aria-hidden="true"
+        tabIndex={-1}
+        onClick={(event) => {
+          if (panel.current?.querySelector('form[data-dirty="true"]') && !window.confirm('You have unsaved changes. Discard them?')) event.preventDefault()
+        }}
+      />
       <div className="drawer" role="dialog" aria-modal="true" aria-labelledby={titleId} ref={panel} tabIndex={-1}>
         <div className="drawer__header">
           <CardIcon card={card} />
@@ -38,7 +47,15 @@ export function CardDrawer({ view, card }: { view: PortalView; card: CardView })
               Edit
             </Link>
           ) : null}
-          <Link className="icon-button" to={closeHref} preventScrollReset aria-label="Close" onClick={(event) => { if (panel.current?.querySelector('form[data-dirty="true"]') && !window.confirm('You have unsaved changes. Discard them?')) event.preventDefault() }}>
+          <Link
+            className="icon-button"
+            to={closeHref}
+            preventScrollReset
+            aria-label="Close"
+            onClick={(event) => {
+              if (panel.current?.querySelector('form[data-dirty="true"]') && !window.confirm('You have unsaved changes. Discard them?')) event.preventDefault()
+            }}
+          >
             <CloseIcon />
           </Link>
         </div>
@@ -134,7 +151,15 @@ function ItemContent({ item }: { item: ItemView }) {
         <ul className="grades">
           {item.grades.map((grade, index) => (
             <li key={index}>
-              <span className="grades__label">{grade.url ? <a href={grade.url} rel="noopener noreferrer" target="_blank">{grade.label}</a> : grade.label}</span>
+              <span className="grades__label">
+                {grade.url ? (
+                  <a href={grade.url} rel="noopener noreferrer" target="_blank">
+                    {grade.label}
+                  </a>
+                ) : (
+                  grade.label
+                )}
+              </span>
               {grade.description ? <span className="grades__description">{grade.description}</span> : null}
               <GradeBadge grade={grade} />
             </li>

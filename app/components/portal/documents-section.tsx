@@ -77,7 +77,12 @@ export function DocumentsSection({ view }: { view: PortalView }) {
             </ul>
           </div>
         ) : null}
-        <div id="documents-list" role={documents.tabs ? 'tabpanel' : undefined} aria-labelledby={documents.tabs ? undefined : 'documents-title'} aria-label={documents.tabs ? `${TABS.find((tab) => tab.id === documents.filter)?.label} documents` : undefined}>
+        <div
+          id="documents-list"
+          role={documents.tabs ? 'tabpanel' : undefined}
+          aria-labelledby={documents.tabs ? undefined : 'documents-title'}
+          aria-label={documents.tabs ? `${TABS.find((tab) => tab.id === documents.filter)?.label} documents` : undefined}
+        >
           {shown.length ? (
             <ul className={`document-grid${documents.expanded ? '' : ' document-grid--collapsed'}`}>
               {shown.map((document) => (
@@ -85,9 +90,7 @@ export function DocumentsSection({ view }: { view: PortalView }) {
               ))}
             </ul>
           ) : null}
-          {documents.entries.length === 0 && view.mode === 'Main' ? (
-            <p className="empty">Uploaded documents from all cards will appear here.</p>
-          ) : null}
+          {documents.entries.length === 0 && view.mode === 'Main' ? <p className="empty">Uploaded documents from all cards will appear here.</p> : null}
         </div>
         {canExpand ? (
           <Link className="documents__toggle" to={here({ documents: documents.expanded ? null : 'all' }) + '#documents'} preventScrollReset replace>

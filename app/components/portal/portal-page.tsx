@@ -233,16 +233,16 @@ export function visitorToolsShown(view: PortalView, actionData?: unknown) {
   if (!visitor) return false
   return Boolean(
     actionData ||
-      visitor.accessModal ||
-      visitor.account ||
-      visitor.preview ||
-      visitor.ndaDialog ||
-      visitor.accessExpired ||
-      visitor.inviteDialog ||
-      visitor.welcome ||
-      visitor.comments ||
-      visitor.subscribe ||
-      visitor.subscribeStatus ||
-      visitor.unsubscribe,
+    visitor.accessModal ||
+    visitor.account ||
+    visitor.preview ||
+    visitor.ndaDialog ||
+    visitor.accessExpired ||
+    visitor.inviteDialog ||
+    visitor.welcome ||
+    visitor.comments ||
+    visitor.subscribe ||
+    visitor.subscribeStatus ||
+    visitor.unsubscribe,
   )
 }

@@ -18,7 +18,10 @@ export function ShareAndSubscribe({ view }: { view: PortalView }) {
     <aside aria-label="Share and subscribe" className="float-stack">
       <SharePopover view={view} />
       {subscribable(view) ? (
-        <SubscribeLink source="subscribe_button" className={`button button--secondary float-stack__subscribe${view.mode === 'AccountExternal' ? ' float-stack__subscribe--member' : ''}`} />
+        <SubscribeLink
+          source="subscribe_button"
+          className={`button button--secondary float-stack__subscribe${view.mode === 'AccountExternal' ? ' float-stack__subscribe--member' : ''}`}
+        />
       ) : null}
     </aside>
   )

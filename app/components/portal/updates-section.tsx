@@ -6,7 +6,6 @@ import { formatDate, withQuery } from '~/lib/format'
 import { UPDATE_CATEGORY_LABELS, type UpdateCategory } from '~/lib/update-categories'
 import { SubscribeLink, subscribable } from './subscribe-link'
 
-
 export function UpdatesSection({ view }: { view: PortalView }) {
   const updates = view.updates
   const location = useLocation()

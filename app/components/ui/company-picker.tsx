@@ -16,7 +16,6 @@ type Option = { key: string; company: BuiltInCompany } | { key: 'custom'; name: 
 
 export const COMPANY_SEARCH_DEBOUNCE_MS = 200
 
-
 const fromBuiltIn = (company: BuiltInCompany): CompanyValue => ({ source: 'Addendum', id: company.id, name: company.name, domain: company.domain, logo: company.logo })
 
 /**
@@ -163,7 +162,12 @@ export function CompanyPicker({
 
   const invalid = Boolean(errors?.length)
   const describedBy = [hint ? hintId : null, invalid ? ownErrorId : null].filter(Boolean).join(' ') || undefined
-  const status = !hydrated || !open ? '' : options.length ? `${options.length} ${options.length === 1 ? 'company' : 'companies'} available` : 'No companies match. Type at least 2 characters to use your own.'
+  const status =
+    !hydrated || !open
+      ? ''
+      : options.length
+        ? `${options.length} ${options.length === 1 ? 'company' : 'companies'} available`
+        : 'No companies match. Type at least 2 characters to use your own.'
 
   return (
     <div className="field company-picker">

@@ -44,7 +44,9 @@ export function useModalFocus(panel: RefObject<HTMLElement | null>, closeHref: s
 
 function trapFocus(event: KeyboardEvent, container: HTMLElement | null) {
   if (!container) return
-  const focusable = [...container.querySelectorAll<HTMLElement>('a[href], button:not([disabled]), input:not([type=hidden]):not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])')]
+  const focusable = [
+    ...container.querySelectorAll<HTMLElement>('a[href], button:not([disabled]), input:not([type=hidden]):not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])'),
+  ]
   if (!focusable.length) return
   const first = focusable[0]
   const last = focusable[focusable.length - 1]

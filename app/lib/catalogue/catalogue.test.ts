@@ -22,15 +22,7 @@ const PROVIDERS: Record<GradeProvider, true> = {
   Cis: true,
   SecurityScorecard: true,
 }
-const QUESTIONS_IN_ORDER: readonly RiskQuestion[] = [
-  'dataAccess',
-  'impact',
-  'recoveryTime',
-  'recoveryPoint',
-  'criticalDependence',
-  'thirdPartyDependence',
-  'hosting',
-]
+const QUESTIONS_IN_ORDER: readonly RiskQuestion[] = ['dataAccess', 'impact', 'recoveryTime', 'recoveryPoint', 'criticalDependence', 'thirdPartyDependence', 'hosting']
 const KINDS_WITHOUT_ITEMS: readonly CardKind[] = ['TrustedBy', 'Subprocessors', 'CustomerData']
 
 /** Sentences in a guidance text: split after . ! or ? followed by a space or the end. */
@@ -76,9 +68,7 @@ describe('catalogue', () => {
   })
 
   it('has exactly one Overview item', () => {
-    expect(catalogueForKind('Overview').map(({ uid, title }) => ({ uid, title }))).toEqual([
-      { uid: 'overview', title: 'Overview' },
-    ])
+    expect(catalogueForKind('Overview').map(({ uid, title }) => ({ uid, title }))).toEqual([{ uid: 'overview', title: 'Overview' }])
   })
 
   it('holds between 140 and 170 items', () => {

@@ -62,9 +62,7 @@ for (const item of CATALOGUE) {
  * items, the last weighs 1. Larger weights sort first.
  */
 export const CATALOGUE_WEIGHT: Map<string, number> = new Map(
-  [...BY_KIND.values()].flatMap((items) =>
-    items.map((item, index): [string, number] => [item.uid, items.length - index]),
-  ),
+  [...BY_KIND.values()].flatMap((items) => items.map((item, index): [string, number] => [item.uid, items.length - index])),
 )
 
 const NO_ITEMS: readonly CatalogueItem[] = []

@@ -49,8 +49,7 @@ export const LEGAL_ITEMS: readonly CatalogueItem[] = defineItems('Legal', [
   {
     uid: 'standard-contractual-clauses',
     title: 'Standard contractual clauses (SCCs)',
-    short:
-      'Explain how you use the standard contractual clauses for transfers of personal data out of the EEA and the UK.',
+    short: 'Explain how you use the standard contractual clauses for transfers of personal data out of the EEA and the UK.',
     long: 'Standard contractual clauses are model terms adopted by the European Commission to protect personal data sent to countries without an adequacy decision. Reviewers check which modules apply, whether the UK addendum is included and whether you have carried out a transfer impact assessment. Attach the clauses or show where your DPA incorporates them, and mention any certification under the EU-US Data Privacy Framework.',
   },
 ])

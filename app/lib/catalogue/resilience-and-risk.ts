@@ -84,8 +84,4 @@ const INCIDENT_RESPONSE_ITEMS = defineItems('IncidentResponse', [
   },
 ])
 
-export const RESILIENCE_AND_RISK_ITEMS: readonly CatalogueItem[] = [
-  ...BUSINESS_CONTINUITY_ITEMS,
-  ...RISK_MANAGEMENT_ITEMS,
-  ...INCIDENT_RESPONSE_ITEMS,
-]
+export const RESILIENCE_AND_RISK_ITEMS: readonly CatalogueItem[] = [...BUSINESS_CONTINUITY_ITEMS, ...RISK_MANAGEMENT_ITEMS, ...INCIDENT_RESPONSE_ITEMS]

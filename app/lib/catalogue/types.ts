@@ -17,14 +17,7 @@ export type GradeProvider =
   | 'SecurityScorecard'
 
 /** Risk profile questions, in the spec's order (see app/lib/risk-profile.ts). */
-export type RiskQuestion =
-  | 'dataAccess'
-  | 'impact'
-  | 'recoveryTime'
-  | 'recoveryPoint'
-  | 'criticalDependence'
-  | 'thirdPartyDependence'
-  | 'hosting'
+export type RiskQuestion = 'dataAccess' | 'impact' | 'recoveryTime' | 'recoveryPoint' | 'criticalDependence' | 'thirdPartyDependence' | 'hosting'
 
 /** A standard item: what every trust center may switch on, with our own guidance for staff. */
 export interface CatalogueItem {

@@ -79,10 +79,7 @@ export const checkbox = z.boolean({ error: 'Tick or untick this box' }).default(
 
 const requestId = z.uuid({ error: 'Unknown request' })
 const profileId = z.uuid({ error: REVIEW_MESSAGES.profileRequired })
-const requestIds = z
-  .array(requestId, { error: REVIEW_MESSAGES.selectionRequired })
-  .min(1, REVIEW_MESSAGES.selectionRequired)
-  .max(BULK_MAX, REVIEW_MESSAGES.selectionTooLarge)
+const requestIds = z.array(requestId, { error: REVIEW_MESSAGES.selectionRequired }).min(1, REVIEW_MESSAGES.selectionRequired).max(BULK_MAX, REVIEW_MESSAGES.selectionTooLarge)
 const declineKind = z.enum(['declined', 'declined_third_party'], { error: 'Choose how to decline' })
 
 export const approveRequestSchema = z.object({

@@ -10,13 +10,7 @@ const single = (value: string) => !LINE_BREAKING.test(value)
 
 /** Trimmed, lowercased, valid with any top-level domain; the same rule for every visitor e-mail field. */
 export const visitorEmail = (required: string, invalid = 'This email is invalid') =>
-  z
-    .string({ error: required })
-    .trim()
-    .min(1, required)
-    .max(254, invalid)
-    .toLowerCase()
-    .pipe(z.email(invalid))
+  z.string({ error: required }).trim().min(1, required).max(254, invalid).toLowerCase().pipe(z.email(invalid))
 
 const requiredText = (message: string, max: number, pattern: RegExp, invalid: string) =>
   z
@@ -46,7 +40,7 @@ export function accessRequestSchema(fields: AccessRequestFields, productIds: rea
     firstName: requiredText('First name is required', 50, NAME, 'Use letters, spaces, hyphens and apostrophes only'),
     lastName: requiredText('Last name is required', 50, NAME, 'Use letters, spaces, hyphens and apostrophes only'),
     email: visitorEmail('Email is required'),
-    companyName: requiredText('Company name is required', 100, COMPANY, 'Use letters, digits, spaces and & \' . , ( ) @ + / - only').refine(
+    companyName: requiredText('Company name is required', 100, COMPANY, "Use letters, digits, spaces and & ' . , ( ) @ + / - only").refine(
       (value) => value.length >= 2,
       'Company name is required',
     ),
@@ -54,25 +48,35 @@ export function accessRequestSchema(fields: AccessRequestFields, productIds: rea
     subscribe: z.literal('on').optional().catch(undefined),
     productId: z.string({ error: 'Choose a product' }).refine((value) => productIds.includes(value), 'Choose a product'),
     jobTitleTextField: optionalText(fields.jobTitle.enabled, fields.jobTitle.label, 100),
-    pointOfContactField: fields.pointOfContact.enabled
-      ? visitorEmail('Please enter a valid email', 'Please enter a valid email')
-      : z.undefined().optional().catch(undefined),
+    pointOfContactField: fields.pointOfContact.enabled ? visitorEmail('Please enter a valid email', 'Please enter a valid email') : z.undefined().optional().catch(undefined),
     relationshipDropdown: fields.relationship.enabled
       ? z.enum(REQUESTER_KINDS.map((kind) => kind.value) as [string, ...string[]], { error: 'This field is required' })
       : z.undefined().optional().catch(undefined),
     countriesDropdown: fields.country.enabled
       ? z.string({ error: 'This field is required' }).trim().min(1, 'This field is required').max(COUNTRY_MAX, 'This field is required')
       : z.undefined().optional().catch(undefined),
-    customCheckbox:
-      fields.customCheckbox.enabled && fields.customCheckbox.required ? checkbox('This field is required') : z.literal('on').optional().catch(undefined),
+    customCheckbox: fields.customCheckbox.enabled && fields.customCheckbox.required ? checkbox('This field is required') : z.literal('on').optional().catch(undefined),
     accountMemberRequestProducts: fields.products.enabled
       ? z
-          .array(z.string().refine((value) => productIds.includes(value), 'Please select at least one product'), { error: 'Please select at least one product' })
+          .array(
+            z.string().refine((value) => productIds.includes(value), 'Please select at least one product'),
+            { error: 'Please select at least one product' },
+          )
           .min(1, 'Please select at least one product')
           .max(20)
       : z.undefined().optional().catch(undefined),
-    itemUid: z.string().max(100).regex(/^[A-Za-z0-9_-]+$/).optional().catch(undefined),
-    source: z.string().max(40).regex(/^[a-z_]+$/).optional().catch(undefined),
+    itemUid: z
+      .string()
+      .max(100)
+      .regex(/^[A-Za-z0-9_-]+$/)
+      .optional()
+      .catch(undefined),
+    source: z
+      .string()
+      .max(40)
+      .regex(/^[a-z_]+$/)
+      .optional()
+      .catch(undefined),
     inviteToken: z.string().max(100).optional().catch(undefined),
   })
 }
@@ -111,7 +115,10 @@ export const inviteColleaguesSchema = z.object({
 })
 
 export const commentSchema = z.object({
-  itemUid: z.string().max(100).regex(/^[A-Za-z0-9_-]+$/),
+  itemUid: z
+    .string()
+    .max(100)
+    .regex(/^[A-Za-z0-9_-]+$/),
   /** Staff reply into an account's thread. */
   accountId: z.uuid().optional(),
   content: z.string({ error: 'Type a message' }).trim().min(1, 'Type a message').max(5000, 'Use at most 5000 characters'),

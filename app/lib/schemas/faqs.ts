@@ -29,7 +29,10 @@ export const FAQ_MESSAGES = {
 
 /** Conform turns an empty field into undefined; a CSV cell arrives as ''. Both read as missing. */
 const text = (max: number, messages: { required?: string; tooLong: string }) => {
-  const trimmed = z.string({ error: messages.required ?? messages.tooLong }).overwrite(lfLineBreaks).trim()
+  const trimmed = z
+    .string({ error: messages.required ?? messages.tooLong })
+    .overwrite(lfLineBreaks)
+    .trim()
   return (messages.required ? trimmed.min(1, messages.required) : trimmed).max(max, messages.tooLong)
 }
 

@@ -32,7 +32,15 @@ export const addTprmPartnerSchema = z.object({
     .trim()
     .min(1, TPRM_MESSAGES.domainRequired)
     .max(253, TPRM_MESSAGES.domainInvalid)
-    .transform((value) => normalizeDomain(value.replace(/^https?:\/\//i, '').replace(/^www\./i, '').replace(/[/?#].*$/, '')) ?? '')
+    .transform(
+      (value) =>
+        normalizeDomain(
+          value
+            .replace(/^https?:\/\//i, '')
+            .replace(/^www\./i, '')
+            .replace(/[/?#].*$/, ''),
+        ) ?? '',
+    )
     .refine((value) => value !== '', TPRM_MESSAGES.domainInvalid),
 })
 

@@ -10,7 +10,6 @@ import { portalTitle, resolvePortalOrg } from '@server/portal/resolve'
 // viewer may download it. What it cannot prevent is said in the README: a viewer can still print,
 // screenshot or save what the browser has shown them; a stamped PDF says whose copy it was.
 
-
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const org = await resolvePortalOrg(context.db, context.env, request, params.orgSlug)
   const viewer = await getViewer(request, context.db, org)

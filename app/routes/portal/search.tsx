@@ -100,12 +100,7 @@ export default function SearchPage({ loaderData: page }: Route.ComponentProps) {
             </p>
             {page.group ? <a href={link({})}>All results</a> : null}
             {results.groups.map((group) => (
-              <ResultGroup
-                key={group.type}
-                group={group}
-                top={!page.group && results.top?.type === group.type}
-                moreHref={page.group ? null : link({ group: group.type })}
-              >
+              <ResultGroup key={group.type} group={group} top={!page.group && results.top?.type === group.type} moreHref={page.group ? null : link({ group: group.type })}>
                 {page.group && group.count > page.offset + group.hits.length ? (
                   <a className="search-group__more" href={link({ group: group.type, offset: String(page.offset + FIRST_BATCH) })}>
                     Next results

@@ -30,7 +30,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   }
   // A HEAD is checked like a GET and answers what it would, but nothing is read, stamped or counted for
   // it: nothing left the portal.
-  const delivered = request.method === 'HEAD' ? await storedFileState(context.env, file.sha256) : await deliverFile(context.env, file, decision.public, await watermarkStamp(context.db, org, viewer))
+  const delivered =
+    request.method === 'HEAD'
+      ? await storedFileState(context.env, file.sha256)
+      : await deliverFile(context.env, file, decision.public, await watermarkStamp(context.db, org, viewer))
   if (delivered === 'gone') throw data('This document is temporarily unavailable.', { status: 404 })
   if (delivered === 'unavailable') throw data('This document is temporarily unavailable.', { status: 503 })
   if (delivered === 'present') return new Response(null, { headers })

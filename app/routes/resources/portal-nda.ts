@@ -10,7 +10,6 @@ import { portalTitle, resolvePortalOrg } from '@server/portal/resolve'
 import { signatureRecord } from '@server/visitors/nda'
 import { signedNdaPdf } from '@server/visitors/nda-pdf'
 
-
 /** "Download NDA": the signed clickwrap NDA as a PDF, for a member its signature covers (a POST, as the spec's call). */
 export async function action({ request, params, context }: Route.ActionArgs) {
   await readForm(request)
@@ -37,7 +36,14 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       userAgent: record.user_agent,
     },
   })
-  await recordAudit(context.db, { orgId: org.id, actor: member.email, action: 'nda.download', target: signature.id, ip: context.clientAddress, userAgent: request.headers.get('user-agent') })
+  await recordAudit(context.db, {
+    orgId: org.id,
+    actor: member.email,
+    action: 'nda.download',
+    target: signature.id,
+    ip: context.clientAddress,
+    userAgent: request.headers.get('user-agent'),
+  })
   return new Response(Buffer.from(pdf), {
     headers: {
       'Content-Type': 'application/pdf',

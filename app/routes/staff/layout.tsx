@@ -17,7 +17,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export default function StaffLayout({ loaderData }: Route.ComponentProps) {
-  return <StaffFrame {...loaderData}><Outlet /></StaffFrame>
+  return (
+    <StaffFrame {...loaderData}>
+      <Outlet />
+    </StaffFrame>
+  )
 }
 
 function StaffFrame({ org, staff, nav, children }: Route.ComponentProps['loaderData'] & { children: React.ReactNode }) {

@@ -40,12 +40,7 @@ function iconFileName(name: string) {
 
 async function cardRow(edit: EditContext, kind: FormDataEntryValue | null) {
   if (typeof kind !== 'string') return undefined
-  return edit.db
-    .selectFrom('cards')
-    .select(['id', 'kind', 'icon_file_id'])
-    .where('product_id', '=', edit.product.id)
-    .where('kind', '=', kind)
-    .executeTakeFirst()
+  return edit.db.selectFrom('cards').select(['id', 'kind', 'icon_file_id']).where('product_id', '=', edit.product.id).where('kind', '=', kind).executeTakeFirst()
 }
 
 export const iconHandlers: Record<string, EditHandler> = {

@@ -12,7 +12,17 @@ import { loadPortalData } from '../queries'
 import { editorItems } from '../editor-view'
 import { withQuery } from '../../../app/lib/format'
 import { redirectWithToast } from '../../http/redirect'
-import { badRequest, DOCUMENT_ACCESS_DENIED, documentAccessDenied, failedRedirect, mayChangeDocumentAccess, saveEdit, savedRedirect, type EditContext, type EditHandler } from './context'
+import {
+  badRequest,
+  DOCUMENT_ACCESS_DENIED,
+  documentAccessDenied,
+  failedRedirect,
+  mayChangeDocumentAccess,
+  saveEdit,
+  savedRedirect,
+  type EditContext,
+  type EditHandler,
+} from './context'
 
 const str = (formData: FormData, name: string) => {
   const value = formData.get(name)
@@ -64,13 +74,10 @@ async function findItem(edit: EditContext, uid: string) {
   return row ? { ...row, displayTitle: displayTitle(row) } : undefined
 }
 
-const displayTitle = (row: { title: string | null; catalogue_uid: string | null; uid: string }) =>
-  row.title ?? catalogueItem(row.catalogue_uid ?? '')?.title ?? row.uid
+const displayTitle = (row: { title: string | null; catalogue_uid: string | null; uid: string }) => row.title ?? catalogueItem(row.catalogue_uid ?? '')?.title ?? row.uid
 
 async function uniqueSlug(trx: Transaction<DB>, productId: string, base: string) {
-  const taken = new Set(
-    (await trx.selectFrom('items').select('slug').where('product_id', '=', productId).where('slug', 'like', `${base}%`).execute()).map((row) => row.slug),
-  )
+  const taken = new Set((await trx.selectFrom('items').select('slug').where('product_id', '=', productId).where('slug', 'like', `${base}%`).execute()).map((row) => row.slug))
   if (!taken.has(base)) return base
   for (let suffix = 2; ; suffix++) if (!taken.has(`${base.slice(0, 90)}-${suffix}`)) return `${base.slice(0, 90)}-${suffix}`
 }
@@ -156,7 +163,12 @@ export const itemHandlers: Record<string, EditHandler> = {
               await applyDocumentLinks(trx, { itemId: row.id, link: next.linkFileIds, unlink: next.unlinkFileIds })
             }
           }
-          if (renamed) await trx.updateTable('cards').set({ title: cardTitle ?? null, updated_at: new Date() }).where('id', '=', loaded.card!.id).execute()
+          if (renamed)
+            await trx
+              .updateTable('cards')
+              .set({ title: cardTitle ?? null, updated_at: new Date() })
+              .where('id', '=', loaded.card!.id)
+              .execute()
         },
       )
     } catch (error) {

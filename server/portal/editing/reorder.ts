@@ -78,7 +78,13 @@ export const reorderHandlers: Record<string, EditHandler> = {
           if (documents) {
             await trx.updateTable('items').set({ featured: false }).where('product_id', '=', edit.product.id).where('card_kind', '=', card.kind).execute()
             if (featured.length) {
-              await trx.updateTable('items').set({ featured: true }).where('product_id', '=', edit.product.id).where('card_kind', '=', card.kind).where('uid', 'in', featured).execute()
+              await trx
+                .updateTable('items')
+                .set({ featured: true })
+                .where('product_id', '=', edit.product.id)
+                .where('card_kind', '=', card.kind)
+                .where('uid', 'in', featured)
+                .execute()
             }
           }
           for (const [position, uid] of next.entries()) {
@@ -131,7 +137,12 @@ export const reorderHandlers: Record<string, EditHandler> = {
         edit,
         { action: 'reorder.sections', target: edit.product.slug, before: { order: normaliseSectionOrder(product.section_order) }, after: { order } },
         // pg sends JS arrays as PostgreSQL arrays, so the jsonb value goes over the wire as text.
-        (trx) => trx.updateTable('products').set({ section_order: JSON.stringify(order) }).where('id', '=', edit.product.id).execute(),
+        (trx) =>
+          trx
+            .updateTable('products')
+            .set({ section_order: JSON.stringify(order) })
+            .where('id', '=', edit.product.id)
+            .execute(),
       )
       return savedRedirect(edit, 'Updated section order')
     })

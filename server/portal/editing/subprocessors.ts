@@ -1,12 +1,7 @@
 import { parseForm } from '../../http/forms'
 import type { Selectable } from 'kysely'
 import type { Subprocessors } from '../../../db/types'
-import {
-  addSubprocessorSchema,
-  deleteSubprocessorSchema,
-  editSubprocessorSchema,
-  SUBPROCESSOR_NOT_FOUND,
-} from '../../../app/lib/schemas/subprocessors'
+import { addSubprocessorSchema, deleteSubprocessorSchema, editSubprocessorSchema, SUBPROCESSOR_NOT_FOUND } from '../../../app/lib/schemas/subprocessors'
 import { badRequest, saveEdit, savedRedirect, type EditContext, type EditHandler } from './context'
 
 type SubprocessorRow = Selectable<Subprocessors>

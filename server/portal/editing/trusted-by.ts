@@ -19,13 +19,7 @@ class DuplicateCompany extends Error {}
 
 /** The product's companies in the order the card shows them. */
 function listedCompanies(edit: EditContext) {
-  return edit.db
-    .selectFrom('trusted_by_companies')
-    .select(['id', 'name'])
-    .where('product_id', '=', edit.product.id)
-    .orderBy('position')
-    .orderBy('name')
-    .execute()
+  return edit.db.selectFrom('trusted_by_companies').select(['id', 'name']).where('product_id', '=', edit.product.id).orderBy('position').orderBy('name').execute()
 }
 
 export const trustedByHandlers: Record<string, EditHandler> = {
@@ -58,12 +52,7 @@ export const trustedByHandlers: Record<string, EditHandler> = {
     const submission = parseForm(formData, removeTrustedBySchema)
     if (submission.status !== 'success') return badRequest({ intent: 'trustedBy.remove', result: submission.reply({ formErrors: [TRUSTED_BY_NOT_FOUND] }) })
     // Another product's company is as good as unknown.
-    const row = await edit.db
-      .selectFrom('trusted_by_companies')
-      .selectAll()
-      .where('id', '=', submission.value.id)
-      .where('product_id', '=', edit.product.id)
-      .executeTakeFirst()
+    const row = await edit.db.selectFrom('trusted_by_companies').selectAll().where('id', '=', submission.value.id).where('product_id', '=', edit.product.id).executeTakeFirst()
     if (!row) return badRequest({ intent: 'trustedBy.remove', result: submission.reply({ formErrors: [TRUSTED_BY_NOT_FOUND] }) })
     const before = { source: row.source, name: row.name, domain: row.domain, logo_url: row.logo_url, company_id: row.company_id }
     await saveEdit(edit, { action: 'trustedBy.remove', target: row.name, before }, (trx) => trx.deleteFrom('trusted_by_companies').where('id', '=', row.id).execute())

@@ -41,8 +41,7 @@ export function entry(uid: string, product: readonly DemoEntry[] = PLATFORM_ENTR
 export const cardTitle = (kind: CardKind) => DEFAULT_CARD_TITLES[kind]
 
 /** Items an anonymous visitor sees listed in a card (hidden ones are withheld altogether). */
-export const listedInCard = (kind: CardKind, product: readonly DemoEntry[] = PLATFORM_ENTRIES) =>
-  product.filter((item) => item.kind === kind && !item.hidden)
+export const listedInCard = (kind: CardKind, product: readonly DemoEntry[] = PLATFORM_ENTRIES) => product.filter((item) => item.kind === kind && !item.hidden)
 
 /** The documents list: every listed item with a file, plus the items of the Documents card. */
 export const DOCUMENT_ENTRIES = PLATFORM_ENTRIES.filter((item) => !item.hidden && (item.documents?.length || item.kind === 'Documents'))

@@ -36,10 +36,7 @@ export function CardMenu({ view, kind, title }: { view: PortalView; kind: CardKi
           label: hidden ? 'Show card' : 'Hide card',
           href: dialogHref(location, 'cardVisibility', kind),
           onSelect: () =>
-            fetcher.submit(
-              { intent: 'card.visibility', kind, hidden: String(!hidden), returnTo: returnToValue(location) },
-              { method: 'post', action: location.pathname },
-            ),
+            fetcher.submit({ intent: 'card.visibility', kind, hidden: String(!hidden), returnTo: returnToValue(location) }, { method: 'post', action: location.pathname }),
         }
       case 'placeholder':
         return { label: 'Edit placeholder text', href: dialogHref(location, 'placeholder', kind) }

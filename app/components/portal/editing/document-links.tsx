@@ -6,7 +6,6 @@ export interface DocumentChoice {
   name: string
 }
 
-
 /**
  * The documents of an item inside its edit form. Choosing a library document makes a pending link, unlinking
  * a pending unlink; each is undoable and takes effect when the form is saved, through the `linkFileIds` and
@@ -143,14 +142,26 @@ function PendingLinks({ linked, available, uploadHref, hideLegend, names }: List
                 <span className="document-links__name">{document.name}</span>
                 <span className="tag tag--warning">Unlinked (pending)</span>
                 <span className="field__hint">Save to unlink</span>
-                <button type="button" className="button button--secondary button--small" data-focus-key={`undo-unlink-${document.id}`} aria-label={`Undo unlinking ${document.name}`} onClick={() => undoUnlink(document)}>
+                <button
+                  type="button"
+                  className="button button--secondary button--small"
+                  data-focus-key={`undo-unlink-${document.id}`}
+                  aria-label={`Undo unlinking ${document.name}`}
+                  onClick={() => undoUnlink(document)}
+                >
                   Undo
                 </button>
               </li>
             ) : (
               <li key={document.id} className="document-links__entry">
                 <span className="document-links__name">{document.name}</span>
-                <button type="button" className="button button--secondary button--small" data-focus-key={`unlink-${document.id}`} aria-label={`Unlink ${document.name}`} onClick={() => unlink(document)}>
+                <button
+                  type="button"
+                  className="button button--secondary button--small"
+                  data-focus-key={`unlink-${document.id}`}
+                  aria-label={`Unlink ${document.name}`}
+                  onClick={() => unlink(document)}
+                >
                   Unlink
                 </button>
               </li>
@@ -161,7 +172,13 @@ function PendingLinks({ linked, available, uploadHref, hideLegend, names }: List
               <span className="document-links__name">{document.name}</span>
               <span className="tag tag--compliance">Linked (pending)</span>
               <span className="field__hint">Save to link</span>
-              <button type="button" className="button button--secondary button--small" data-focus-key={`undo-link-${document.id}`} aria-label={`Undo linking ${document.name}`} onClick={() => undoLink(document)}>
+              <button
+                type="button"
+                className="button button--secondary button--small"
+                data-focus-key={`undo-link-${document.id}`}
+                aria-label={`Undo linking ${document.name}`}
+                onClick={() => undoLink(document)}
+              >
                 Undo
               </button>
             </li>

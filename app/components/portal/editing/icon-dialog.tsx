@@ -44,8 +44,7 @@ export function ChangeIconDialog({ view, kind }: { view: PortalView; kind: strin
     id: 'change-icon',
     lastResult: useIntentResult('card.icon'),
     defaultValue: { mode: hasCustomIcon ? 'custom' : 'default' },
-    onValidate: ({ formData }) =>
-      parseWithZod(formData, { schema: changeIconSchema({ hasCustomIcon, checkFile: (file) => browserProblem(file, chosen.current) }) }),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: changeIconSchema({ hasCustomIcon, checkFile: (file) => browserProblem(file, chosen.current) }) }),
     shouldValidate: 'onInput',
   })
 

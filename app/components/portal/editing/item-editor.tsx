@@ -122,7 +122,13 @@ function ItemFields({ item, items, errors, library }: { item: ItemEditorView; it
   const [title, setTitle] = useState(item.title)
   const [publicAccess, setPublicAccess] = useState(item.publicAccess)
   const titleId = `edit-${item.uid}-title`
-  const duplicate = item.custom && duplicateTitle(items.map((entry) => ({ uid: entry.uid, title: entry.title })), item.uid, title)
+  const duplicate =
+    item.custom &&
+    duplicateTitle(
+      items.map((entry) => ({ uid: entry.uid, title: entry.title })),
+      item.uid,
+      title,
+    )
   const itemTypes = item.kind === 'Questionnaires' ? QUESTIONNAIRE_ITEM_TYPES : item.kind === 'Documents' ? DOCUMENT_ITEM_TYPES : []
   return (
     <fieldset className="item-fields" aria-labelledby={titleId} id={`edit-${item.uid}`}>
@@ -294,7 +300,15 @@ function RiskChoice({ item, errors }: { item: ItemEditorView; errors: Errors }) 
       {recovery ? (
         <div className="item-fields__grid">
           <Field label="Custom value" name={name('customNumber')} errors={errors}>
-            <input id={name('customNumber')} name={name('customNumber')} type="number" min={0} max={99} defaultValue={custom?.number ?? 12} {...invalid(errors, name('customNumber'))} />
+            <input
+              id={name('customNumber')}
+              name={name('customNumber')}
+              type="number"
+              min={0}
+              max={99}
+              defaultValue={custom?.number ?? 12}
+              {...invalid(errors, name('customNumber'))}
+            />
           </Field>
           <Field label="Unit" name={name('customUnit')} errors={errors}>
             <select id={name('customUnit')} name={name('customUnit')} defaultValue={custom?.unit ?? 'hours'}>
@@ -333,7 +347,13 @@ function GradeEntries({ item, errors }: { item: ItemEditorView; errors: Errors }
             <input id={name(`grade.${index}.url`)} name={name(`grade.${index}.url`)} defaultValue={entry.url} {...invalid(errors, name(`grade.${index}.url`))} />
           </Field>
           <Field label={`Grade ${index + 1}`} name={name(`grade.${index}.grade`)} errors={errors} hint={provider.gradeHint}>
-            <input id={name(`grade.${index}.grade`)} name={name(`grade.${index}.grade`)} defaultValue={entry.grade} placeholder={provider.gradePlaceholder} {...invalid(errors, name(`grade.${index}.grade`))} />
+            <input
+              id={name(`grade.${index}.grade`)}
+              name={name(`grade.${index}.grade`)}
+              defaultValue={entry.grade}
+              placeholder={provider.gradePlaceholder}
+              {...invalid(errors, name(`grade.${index}.grade`))}
+            />
           </Field>
         </div>
       ))}

@@ -74,7 +74,6 @@ export function pendingOrder(location: Location, stored: readonly string[]) {
   return isPermutationOf(order, stored) ? order : null
 }
 
-
 /** After a move re-renders the rows, focus stays on the control that made it. */
 function useFocusAfterMove(state: unknown) {
   const target = useRef<{ id: string; selector: string } | null>(null)
@@ -164,7 +163,19 @@ function GripIcon() {
 
 function EyeOffIcon({ label }: { label: string }) {
   return (
-    <svg width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" role="img" aria-label={label} className="icon">
+    <svg
+      width="16"
+      height="16"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      role="img"
+      aria-label={label}
+      className="icon"
+    >
       <title>{label}</title>
       <path d="M3 3l18 18M10.6 5.1A10 10 0 0 1 12 5c6.5 0 10 7 10 7a17 17 0 0 1-3.2 4.2M6.6 6.6C3.8 8.4 2 12 2 12s3.5 7 10 7a9.7 9.7 0 0 0 5.4-1.6M9.9 9.9a3 3 0 0 0 4.2 4.2" />
     </svg>
@@ -463,16 +474,7 @@ function DocumentsReorder({ card, stored, initial }: { card: CardView; stored: D
             <ol className="reorder-list" data-sortable="documents" data-column={column} aria-labelledby={`reorder-column-${column}`}>
               {columns[column].map((uid) => {
                 const item = byUid.get(uid)
-                return (
-                  <ReorderRow
-                    key={uid}
-                    id={uid}
-                    title={titleOf(uid)}
-                    marker={item ? <ItemMarker item={item} /> : null}
-                    actions={actionsOf(uid, column)}
-                    hydrated={hydrated}
-                  />
-                )
+                return <ReorderRow key={uid} id={uid} title={titleOf(uid)} marker={item ? <ItemMarker item={item} /> : null} actions={actionsOf(uid, column)} hydrated={hydrated} />
               })}
             </ol>
             {columns[column].length ? null : <p className="reorder-column__empty">{column === 'featured' ? 'No featured documents.' : 'Every document is featured.'}</p>}

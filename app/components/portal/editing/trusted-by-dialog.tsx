@@ -37,8 +37,6 @@ function pendingHref(location: Location, order: readonly string[], focusId: stri
   return `${withQuery(location.pathname, location.search, { order: formatIdList(order) })}#${rowId(focusId)}`
 }
 
-
-
 export function TrustedByDialog({ view }: { view: PortalView }) {
   const location = useLocation()
   const close = closeHref(location)

@@ -561,4 +561,3 @@ function pageAction(group: SearchGroupType, data: SearchData): SearchAction {
 
 const listId = (id: string, type: SearchGroupType) => `${id}-list-${type}`
 const optionId = (id: string, key: string) => `${id}-option-${key}`
-

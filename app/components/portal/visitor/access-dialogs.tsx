@@ -37,7 +37,15 @@ export function AccessModal({ view, visitor, modal, actionData }: { view: Portal
       </div>
       <div role="tabpanel" aria-label={modal.tab === 'request' ? 'Request Access' : 'Login'}>
         {modal.tab === 'request' ? (
-          <RequestAccessForm view={view} modal={modal} terms={visitor} email={email} onEmail={setEmail} lastResult={actionData?.intent === 'request-access' ? lastResult : undefined} closeHref={closeHref} />
+          <RequestAccessForm
+            view={view}
+            modal={modal}
+            terms={visitor}
+            email={email}
+            onEmail={setEmail}
+            lastResult={actionData?.intent === 'request-access' ? lastResult : undefined}
+            closeHref={closeHref}
+          />
         ) : (
           <LoginForm view={view} email={email} onEmail={setEmail} lastResult={actionData?.intent === 'login' ? lastResult : undefined} closeHref={closeHref} />
         )}
@@ -268,7 +276,9 @@ export function AccessExpiredDialog({ view }: { view: PortalView }) {
   const closeHref = withQuery(location.pathname, location.search, { expired: 'later' })
   return (
     <Dialog title="Access expired" closeHref={closeHref} size="small">
-      <p>Your access to {portalOf(view)} has expired. You can ask {view.org.name} to extend it.</p>
+      <p>
+        Your access to {portalOf(view)} has expired. You can ask {view.org.name} to extend it.
+      </p>
       <Form method="post" action={here} className="dialog__actions">
         <input type="hidden" name="intent" value="extend-access" />
         <Link className="button button--secondary" to={closeHref} preventScrollReset>

@@ -37,7 +37,13 @@ export function AccountMenu({ view, visitor }: { view: PortalView; visitor: Visi
       <Link role={role} className="account-menu__item" tabIndex={role ? -1 : undefined} to={withQuery(location.pathname, location.search, { welcome: 'true' })} preventScrollReset>
         How to use this Trust Center?
       </Link>
-      <Link role={role} className="account-menu__item" tabIndex={role ? -1 : undefined} to={withQuery(location.pathname, location.search, { inviteColleagues: 'true' })} preventScrollReset>
+      <Link
+        role={role}
+        className="account-menu__item"
+        tabIndex={role ? -1 : undefined}
+        to={withQuery(location.pathname, location.search, { inviteColleagues: 'true' })}
+        preventScrollReset
+      >
         Invite colleagues
       </Link>
       {visitor.tprm ? (
@@ -47,10 +53,22 @@ export function AccountMenu({ view, visitor }: { view: PortalView; visitor: Visi
       ) : null}
       {visitor.questionnairesOffered ? (
         <>
-          <Link role={role} className="account-menu__item" tabIndex={role ? -1 : undefined} to={withQuery(location.pathname, location.search, { questionnaire: 'true', questionnaires: null })} preventScrollReset>
+          <Link
+            role={role}
+            className="account-menu__item"
+            tabIndex={role ? -1 : undefined}
+            to={withQuery(location.pathname, location.search, { questionnaire: 'true', questionnaires: null })}
+            preventScrollReset
+          >
             Upload questionnaire
           </Link>
-          <Link role={role} className="account-menu__item" tabIndex={role ? -1 : undefined} to={withQuery(location.pathname, location.search, { questionnaires: 'list', questionnaire: null })} preventScrollReset>
+          <Link
+            role={role}
+            className="account-menu__item"
+            tabIndex={role ? -1 : undefined}
+            to={withQuery(location.pathname, location.search, { questionnaires: 'list', questionnaire: null })}
+            preventScrollReset
+          >
             Questionnaires
           </Link>
         </>

@@ -47,7 +47,15 @@ export function FaqDialog({ view }: { view: PortalView }) {
         </label>
         <span className="search-field">
           <SearchIcon size={16} />
-          <input id={inputId} type="search" name="faqQuery" value={term} onChange={(event) => setTerm(event.currentTarget.value)} maxLength={FAQ_QUERY_MAX} placeholder="Filter questions" />
+          <input
+            id={inputId}
+            type="search"
+            name="faqQuery"
+            value={term}
+            onChange={(event) => setTerm(event.currentTarget.value)}
+            maxLength={FAQ_QUERY_MAX}
+            placeholder="Filter questions"
+          />
         </span>
         <button type="submit" className="button button--secondary button--small">
           Filter

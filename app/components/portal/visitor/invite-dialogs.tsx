@@ -124,9 +124,7 @@ export function InviteSent({ emails }: { emails: string[] }) {
   const location = useLocation()
   return (
     <Dialog title="Invitations sent" closeHref={closeHref} size="small">
-      <p>
-        We sent an invitation to {emails.join(', ')}. Each link lets your colleague request access, approved into your account.
-      </p>
+      <p>We sent an invitation to {emails.join(', ')}. Each link lets your colleague request access, approved into your account.</p>
       <div className="dialog__actions">
         <Link className="button button--secondary" to={withQuery(location.pathname, location.search, { inviteColleagues: 'true' })} preventScrollReset>
           Invite again

@@ -16,13 +16,12 @@ export function WelcomeDialog({ view, visitor }: { view: PortalView; visitor: Vi
   return (
     <Dialog title={`Welcome to ${view.org.name}'s portal`} closeHref={closeHref} size="small" dismissOnBackdrop={false}>
       <p>
-        Here you can review {view.org.name}'s security practices, certifications and documents. Items you have access to are unlocked; open one to view or
-        download its documents. Use the menu under your name to invite colleagues or log out.
+        Here you can review {view.org.name}'s security practices, certifications and documents. Items you have access to are unlocked; open one to view or download its documents.
+        Use the menu under your name to invite colleagues or log out.
       </p>
       {visitor.termsUrl || visitor.privacyUrl ? (
         <p className="field__hint">
-          By using this portal you agree to {view.org.name}'s{' '}
-          {visitor.termsUrl ? <TermsLink href={visitor.termsUrl}>terms of use</TermsLink> : null}
+          By using this portal you agree to {view.org.name}'s {visitor.termsUrl ? <TermsLink href={visitor.termsUrl}>terms of use</TermsLink> : null}
           {visitor.termsUrl && visitor.privacyUrl ? ' and ' : null}
           {visitor.privacyUrl ? <TermsLink href={visitor.privacyUrl}>privacy notice</TermsLink> : null}.
         </p>

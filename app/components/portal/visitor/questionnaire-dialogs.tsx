@@ -121,12 +121,23 @@ function SubmitFileDialog({ view, maxUploadMb, lastResult }: { view: PortalView;
 
 function SubmitLinkDialog({ view, lastResult }: { view: PortalView; lastResult?: SubmissionResult<string[]> }) {
   const hrefs = useQuestionnaireHrefs()
-  const [form, fields] = useForm({ lastResult, onValidate: ({ formData }) => parseWithZod(formData, { schema: questionnaireLinkSchema }), shouldValidate: 'onSubmit', shouldRevalidate: 'onInput' })
+  const [form, fields] = useForm({
+    lastResult,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: questionnaireLinkSchema }),
+    shouldValidate: 'onSubmit',
+    shouldRevalidate: 'onInput',
+  })
   return (
     <Dialog title="Provide a link to your questionnaire" closeHref={hrefs.close} size="medium">
       <Form method="post" action={`${view.product.home}?questionnaire=link`} {...getFormProps(form)} className="access-form">
         <FormErrors errors={form.errors} id={form.errorId} />
-        <TextField label="Link" field={fields.url} placeholder="https://" maxLength={MAX_LINK_LENGTH} hint="Where we can fill it in, or download it: it must start with http:// or https://." />
+        <TextField
+          label="Link"
+          field={fields.url}
+          placeholder="https://"
+          maxLength={MAX_LINK_LENGTH}
+          hint="Where we can fill it in, or download it: it must start with http:// or https://."
+        />
         <TextareaField label="Note (optional)" field={fields.note} rows={3} maxLength={MAX_NOTE_LENGTH} />
         <SubmitActions />
       </Form>

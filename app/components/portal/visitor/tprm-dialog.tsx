@@ -52,8 +52,7 @@ function PartnerStep({
     <Form method="post" action={location.pathname + location.search} {...getFormProps(form)} className="access-form">
       <input type="hidden" name="intent" value="tprm-token" />
       <p className="dialog__description">
-        Choose your third-party risk management tool. It will receive a token that lets it import the {view.org.name} {view.portal.title} content your
-        organization has access to.
+        Choose your third-party risk management tool. It will receive a token that lets it import the {view.org.name} {view.portal.title} content your organization has access to.
       </p>
       <FormErrors errors={form.errors} id={form.errorId} />
       <fieldset className="field tprm__partners" aria-describedby={fields.partnerId.errors?.length ? fields.partnerId.errorId : undefined}>
@@ -104,8 +103,7 @@ function TokenStep({ view, created, closeHref }: { view: PortalView; created: Ex
     <div className="access-form">
       <p className="dialog__description">
         Paste this token into {created.partnerName}. It gives {created.partnerName} the {view.portal.title} content your organization has access to, until{' '}
-        <time dateTime={created.expiresAt}>{formatDateTime(created.expiresAt)}</time>. The token expires after 24 hours
-        and can be viewed only once: copy it now.
+        <time dateTime={created.expiresAt}>{formatDateTime(created.expiresAt)}</time>. The token expires after 24 hours and can be viewed only once: copy it now.
       </p>
       <div className="field">
         <label htmlFor={fieldId}>Token</label>

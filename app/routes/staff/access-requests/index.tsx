@@ -31,7 +31,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 type ActionData = { intent: string; requestId?: string; result: SubmissionResult<string[]> }
 
 /** A refusal of the server's, as the reply of the form that asked. */
-function refused(intent: string, submission: { reply: (options?: { formErrors?: string[]; fieldErrors?: Record<string, string[]> }) => SubmissionResult<string[]> }, outcome: Extract<ReviewResult, { ok: false }>, requestId?: string) {
+function refused(
+  intent: string,
+  submission: { reply: (options?: { formErrors?: string[]; fieldErrors?: Record<string, string[]> }) => SubmissionResult<string[]> },
+  outcome: Extract<ReviewResult, { ok: false }>,
+  requestId?: string,
+) {
   const result = outcome.field ? submission.reply({ fieldErrors: { [outcome.field]: [outcome.message] } }) : submission.reply({ formErrors: [outcome.message] })
   return data<ActionData>({ intent, requestId, result }, { status: outcome.status })
 }
@@ -83,7 +88,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 type LoaderData = Route.ComponentProps['loaderData']
 type ReviewRequest = LoaderData['requests'][number]
 
-
 export default function AccessRequests({ loaderData }: Route.ComponentProps) {
   const { requests, products, filter, hasMore } = loaderData
   const actionData = useActionData<typeof action>()
@@ -117,7 +121,9 @@ export default function AccessRequests({ loaderData }: Route.ComponentProps) {
         </Form>
 
         {/* A refusal whose request has no review row any more (decided meanwhile, gone, another org's) is said here. */}
-        {actionData && actionData.intent !== 'bulk' && !pending.some((request) => request.id === actionData.requestId) ? <FormErrors errors={submissionErrors(actionData.result)} /> : null}
+        {actionData && actionData.intent !== 'bulk' && !pending.some((request) => request.id === actionData.requestId) ? (
+          <FormErrors errors={submissionErrors(actionData.result)} />
+        ) : null}
         {pending.length ? <BulkReview loaderData={loaderData} errors={bulkErrors} /> : <FormErrors errors={bulkErrors} />}
 
         <StaffTable
@@ -153,9 +159,7 @@ function RequestRows({ request, loaderData, errors }: { request: ReviewRequest; 
   return (
     <tbody className="request">
       <tr>
-        <td>
-          {isPending ? <input type="checkbox" name="requestIds" value={request.id} form={BULK_FORM} aria-label={`Select ${request.name}`} /> : null}
-        </td>
+        <td>{isPending ? <input type="checkbox" name="requestIds" value={request.id} form={BULK_FORM} aria-label={`Select ${request.name}`} /> : null}</td>
         <th scope="row">{request.name}</th>
         <td>{request.email}</td>
         <td>{request.companyName}</td>
@@ -190,7 +194,19 @@ function RequestRows({ request, loaderData, errors }: { request: ReviewRequest; 
   )
 }
 
-function ProfileSelect({ id, name, label, profiles, defaultValue }: { id: string; name: string; label: React.ReactNode; profiles: { id: string; name: string }[]; defaultValue?: string }) {
+function ProfileSelect({
+  id,
+  name,
+  label,
+  profiles,
+  defaultValue,
+}: {
+  id: string
+  name: string
+  label: React.ReactNode
+  profiles: { id: string; name: string }[]
+  defaultValue?: string
+}) {
   return (
     <SelectField
       id={id}
@@ -249,7 +265,13 @@ function ReviewForms({ request, loaderData, errors }: { request: ReviewRequest; 
           <input type="checkbox" id={`${id}-nda`} name="ndaRequired" defaultChecked={request.extend ? request.extend.ndaRequired : ndaDefault} />
           Require NDA{forWho}
         </label>
-        <button type="submit" className="button button--primary button--small" aria-label={`Approve ${who}`} disabled={busy || noProfiles} aria-describedby={noProfiles ? `${id}-no-profiles` : undefined}>
+        <button
+          type="submit"
+          className="button button--primary button--small"
+          aria-label={`Approve ${who}`}
+          disabled={busy || noProfiles}
+          aria-describedby={noProfiles ? `${id}-no-profiles` : undefined}
+        >
           Approve
         </button>
         {noProfiles ? (
@@ -283,7 +305,12 @@ function BulkReview({ loaderData, errors }: { loaderData: LoaderData; errors?: s
       <div className="bulk-review__row">
         <div className="field">
           <label htmlFor="bulk-profile">Permission profile for selected requests</label>
-          <select id="bulk-profile" name="profileId" required defaultValue={withProfiles.length === 1 && withProfiles[0].profiles.length === 1 ? withProfiles[0].profiles[0].id : ''}>
+          <select
+            id="bulk-profile"
+            name="profileId"
+            required
+            defaultValue={withProfiles.length === 1 && withProfiles[0].profiles.length === 1 ? withProfiles[0].profiles[0].id : ''}
+          >
             <option value="">Choose a profile</option>
             {withProfiles.length === 1
               ? withProfiles[0].profiles.map((profile) => (

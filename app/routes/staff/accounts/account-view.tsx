@@ -40,7 +40,15 @@ export function AccountFilter({ filter }: { filter: LoaderData['filter'] }) {
   )
 }
 
-export function AccountView({ account, loaderData, errorsFor }: { account: Account; loaderData: LoaderData; errorsFor: (accountId: string, productId: string) => string[] | undefined }) {
+export function AccountView({
+  account,
+  loaderData,
+  errorsFor,
+}: {
+  account: Account
+  loaderData: LoaderData
+  errorsFor: (accountId: string, productId: string) => string[] | undefined
+}) {
   const { orgSlug, products, ndaType } = loaderData
   const titleId = `account-${account.id}`
   return (
@@ -60,8 +68,7 @@ export function AccountView({ account, loaderData, errorsFor }: { account: Accou
               <th scope="row">{entry.productName}</th>
               <td>{entry.profileName}</td>
               <td>
-                <When at={entry.expiresAt} />{' '}
-                {entry.expired ? <span className="tag tag--warning">Expired</span> : null}
+                <When at={entry.expiresAt} /> {entry.expired ? <span className="tag tag--warning">Expired</span> : null}
               </td>
               <td>{entry.ndaRequired ? 'Yes' : 'No'}</td>
               <td>
@@ -75,7 +82,14 @@ export function AccountView({ account, loaderData, errorsFor }: { account: Accou
       )}
 
       {account.access.map((entry) => (
-        <AccessForms key={entry.productId} account={account} entry={entry} product={products.find((product) => product.id === entry.productId)} loaderData={loaderData} errors={errorsFor(account.id, entry.productId)} />
+        <AccessForms
+          key={entry.productId}
+          account={account}
+          entry={entry}
+          product={products.find((product) => product.id === entry.productId)}
+          loaderData={loaderData}
+          errors={errorsFor(account.id, entry.productId)}
+        />
       ))}
 
       <StaffTable className="account__members" label={`Members of ${account.name}`} columns={['Member', 'Email', { hidden: 'Actions' }]}>

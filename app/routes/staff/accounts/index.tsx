@@ -45,7 +45,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const page = await loadAccountsPage(context.db, staff.orgId, { filters: accountFilters(search), page: pageParam(search), accountId: isUuid(accountId) ? accountId : null })
   const focused = page.focused ? page.accounts[0] : undefined
   const focus = focused
-    ? { accountId: focused.id, ...(await listDocumentsOpened(context.db, staff.orgId, focused.id, integerParam(search, 'opened', { min: 1, max: MAX_ANALYTICS_PAGE, fallback: 1 }))) }
+    ? {
+        accountId: focused.id,
+        ...(await listDocumentsOpened(context.db, staff.orgId, focused.id, integerParam(search, 'opened', { min: 1, max: MAX_ANALYTICS_PAGE, fallback: 1 }))),
+      }
     : null
   // The profile editor: ?profile=new&product=ID creates, ?profile=ID edits.
   const wanted = search.get('profile')
@@ -127,7 +130,10 @@ export default function Accounts({ loaderData }: Route.ComponentProps) {
   const accessErrors = (accountId: string, productId: string) =>
     actionData && ['access', 'extend', 'revoke'].includes(actionData.intent) && actionData.target === `${accountId}:${productId}` ? submissionErrors(actionData.result) : undefined
   const accountErrors =
-    actionData && (actionData.intent === 'remove-member' || (['access', 'extend', 'revoke'].includes(actionData.intent) && !accounts.some((account) => account.access.some((entry) => actionData.target === `${account.id}:${entry.productId}`))))
+    actionData &&
+    (actionData.intent === 'remove-member' ||
+      (['access', 'extend', 'revoke'].includes(actionData.intent) &&
+        !accounts.some((account) => account.access.some((entry) => actionData.target === `${account.id}:${entry.productId}`))))
       ? submissionErrors(actionData.result)
       : undefined
   const profileErrors = actionData?.intent === 'profile-delete' || (isProfileForm && !editor) ? submissionErrors(actionData.result) : undefined
@@ -153,12 +159,21 @@ export default function Accounts({ loaderData }: Route.ComponentProps) {
             <AccountView key={account.id} account={account} loaderData={loaderData} errorsFor={accessErrors} />
           ))}
         </div>
-        <CountedPager label="Account pages" page={filter.page} pageCount={pageCount} total={total} noun={['account', 'accounts']} href={(page) => accountsPath({ ...filter, page })} />
+        <CountedPager
+          label="Account pages"
+          page={filter.page}
+          pageCount={pageCount}
+          total={total}
+          noun={['account', 'accounts']}
+          href={(page) => accountsPath({ ...filter, page })}
+        />
       </section>
 
       <section className="panel" aria-labelledby="profiles-title" id="profiles">
         <h2 id="profiles-title">Permission profiles</h2>
-        <p className="field__hint">A profile is what an account of a product can see: whole card kinds, single restricted items, or all restricted content, and whether documents may be downloaded.</p>
+        <p className="field__hint">
+          A profile is what an account of a product can see: whole card kinds, single restricted items, or all restricted content, and whether documents may be downloaded.
+        </p>
         <FormErrors errors={profileErrors} />
         {products.map((product) => (
           <ProfileList key={product.id} product={product} multiple={products.length > 1} />

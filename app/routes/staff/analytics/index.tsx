@@ -32,7 +32,9 @@ export default function Analytics({ loaderData }: Route.ComponentProps) {
     <div className="staff-page">
       <header className="staff-page__header">
         <h1>Analytics</h1>
-        <p>Views and downloads of your documents by account members and public visitors, from the same records as the audit log. Staff and search engine crawlers are not counted.</p>
+        <p>
+          Views and downloads of your documents by account members and public visitors, from the same records as the audit log. Staff and search engine crawlers are not counted.
+        </p>
       </header>
 
       <section className="panel" aria-labelledby="analytics-summary-title">
@@ -96,7 +98,14 @@ export default function Analytics({ loaderData }: Route.ComponentProps) {
         ) : (
           <p className="empty">{`No document has been viewed or downloaded ${inPeriod}.`}</p>
         )}
-        <CountedPager label="Document pages" page={documents.page} pageCount={documents.pageCount} total={documents.total} noun={['document', 'documents']} href={(page) => analyticsPath(period, undefined, { ...pages, documents: page })} />
+        <CountedPager
+          label="Document pages"
+          page={documents.page}
+          pageCount={documents.pageCount}
+          total={documents.total}
+          noun={['document', 'documents']}
+          href={(page) => analyticsPath(period, undefined, { ...pages, documents: page })}
+        />
       </section>
 
       <section className="panel" aria-labelledby="analytics-accounts-title">
@@ -118,7 +127,14 @@ export default function Analytics({ loaderData }: Route.ComponentProps) {
         ) : (
           <p className="empty">{`No account member has viewed or downloaded a document ${inPeriod}.`}</p>
         )}
-        <CountedPager label="Account pages" page={accounts.page} pageCount={accounts.pageCount} total={accounts.total} noun={['account', 'accounts']} href={(page) => analyticsPath(period, undefined, { ...pages, accounts: page })} />
+        <CountedPager
+          label="Account pages"
+          page={accounts.page}
+          pageCount={accounts.pageCount}
+          total={accounts.total}
+          noun={['account', 'accounts']}
+          href={(page) => analyticsPath(period, undefined, { ...pages, accounts: page })}
+        />
       </section>
     </div>
   )

@@ -75,7 +75,8 @@ export async function action({ request, context }: Route.ActionArgs) {
           const stored = await storeUpload(context.db, context.env, staff.orgId, staff, { name: file.name, spooled: upload.spooled!, documentAccessType }, meta)
           return redirectWithToast(context.env, '/documents', `${stored.originalName} uploaded`)
         } catch (error) {
-          if (error instanceof UploadRejected) return data<ActionData>({ intent: 'upload', result: submission.reply({ fieldErrors: { file: [error.message] } }) }, { status: error.status })
+          if (error instanceof UploadRejected)
+            return data<ActionData>({ intent: 'upload', result: submission.reply({ fieldErrors: { file: [error.message] } }) }, { status: error.status })
           throw error
         }
       }
@@ -114,7 +115,7 @@ export default function Documents({ loaderData }: Route.ComponentProps) {
   const location = useLocation()
   const listHref = filter ? `/documents?q=${encodeURIComponent(filter)}` : '/documents'
   const uploadFailed = actionData?.intent === 'upload'
-  const otherError = actionData && actionData.intent !== 'upload' ? actionData.result.error?.[''] ?? Object.values(actionData.result.error ?? {}).flat() : null
+  const otherError = actionData && actionData.intent !== 'upload' ? (actionData.result.error?.[''] ?? Object.values(actionData.result.error ?? {}).flat()) : null
   const deleting = deleteId ? documents.find((document) => document.id === deleteId) : undefined
   return (
     <div className="staff-page">
@@ -149,7 +150,12 @@ export default function Documents({ loaderData }: Route.ComponentProps) {
           </Form>
         </div>
         {documents.length ? (
-          <StaffTable className="documents-table" caption="Documents, sorted by name" columns={['Name', 'Type', 'Size', 'Uploaded', 'Access', 'Linked to', { hidden: 'Actions' }]} scroll>
+          <StaffTable
+            className="documents-table"
+            caption="Documents, sorted by name"
+            columns={['Name', 'Type', 'Size', 'Uploaded', 'Access', 'Linked to', { hidden: 'Actions' }]}
+            scroll
+          >
             {documents.map((document) => (
               <DocumentRow key={document.id} document={document} orgSlug={orgSlug} orgAccessType={orgAccessType} listHref={listHref} />
             ))}

@@ -40,10 +40,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const search = new URL(request.url).searchParams
   const { products, product } = await knowledgeBaseProducts(context.db, staff.orgId, search.get('product')?.slice(0, 100) ?? null)
   if (!product) throw data('This product does not exist.', { status: 404 })
-  const [entries, org] = await Promise.all([
-    listFaqs(context.db, product.id),
-    context.db.selectFrom('orgs').select('slug').where('id', '=', staff.orgId).executeTakeFirstOrThrow(),
-  ])
+  const [entries, org] = await Promise.all([listFaqs(context.db, product.id), context.db.selectFrom('orgs').select('slug').where('id', '=', staff.orgId).executeTakeFirstOrThrow()])
   const isDefault = products[0]?.id === product.id
   // Only ids of this product's list open anything: another's, or one deleted meanwhile, is ignored.
   const pick = (name: string) => entries.find((entry) => entry.id === search.get(name))?.id ?? null
@@ -133,7 +130,10 @@ export default function KnowledgeBase({ loaderData }: Route.ComponentProps) {
       <header className="staff-page__header knowledge-base-page__header">
         <div>
           <h1>Knowledge base</h1>
-          <p>Questions and answers for the Knowledge Base (FAQs) section of the Trust Center, in the order visitors see them. The first five show on the page; the rest under View all.</p>
+          <p>
+            Questions and answers for the Knowledge Base (FAQs) section of the Trust Center, in the order visitors see them. The first five show on the page; the rest under View
+            all.
+          </p>
         </div>
         <Link to={pagePath(product.slug, { new: '1' }, 'new-faq')} className="button button--primary" preventScrollReset>
           Add question
@@ -179,9 +179,9 @@ export default function KnowledgeBase({ loaderData }: Route.ComponentProps) {
       <section className="panel" aria-labelledby="faq-csv-title">
         <h2 id="faq-csv-title">Import and export</h2>
         <p className="field__hint">
-          A CSV file with a header row <code>question,answer,comment</code> (comment may be left out), one question per row; fields with commas or line
-          breaks go in double quotes. Imported questions are added after the others. A file with a row that is not valid is refused whole, naming the line.
-          At most {FAQ_IMPORT_MAX_ROWS.toLocaleString('en-US')} rows and 1 MB.
+          A CSV file with a header row <code>question,answer,comment</code> (comment may be left out), one question per row; fields with commas or line breaks go in double quotes.
+          Imported questions are added after the others. A file with a row that is not valid is refused whole, naming the line. At most{' '}
+          {FAQ_IMPORT_MAX_ROWS.toLocaleString('en-US')} rows and 1 MB.
         </p>
         <div className="knowledge-base-page__csv">
           <a href={`${EXPORT_PATH}?${new URLSearchParams({ product: product.slug })}`} className="button button--secondary" download>
@@ -302,7 +302,13 @@ function FaqForm({ entry, productId, lastResult, cancelHref }: { entry: FaqEntry
       <FormErrors errors={form.errors} id={form.errorId} />
       <TextField field={fields.question} label="Question" maxLength={FAQ_QUESTION_MAX} />
       <TextareaField field={fields.answer} label="Answer" rows={6} maxLength={FAQ_ANSWER_MAX} />
-      <TextareaField field={fields.comment} label="Comment (optional)" hint="Shown below the answer in smaller type, e.g. a caveat or where to learn more." rows={2} maxLength={FAQ_COMMENT_MAX} />
+      <TextareaField
+        field={fields.comment}
+        label="Comment (optional)"
+        hint="Shown below the answer in smaller type, e.g. a caveat or where to learn more."
+        rows={2}
+        maxLength={FAQ_COMMENT_MAX}
+      />
       <div className="knowledge-base-page__buttons">
         <button type="submit" className="button button--primary" disabled={busy}>
           {entry ? 'Save question' : 'Add question'}
@@ -328,7 +334,14 @@ function ImportForm({ productId, lastResult }: { productId: string; lastResult?:
     shouldRevalidate: 'onInput',
   })
   return (
-    <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="form knowledge-base-page__import" preventScrollReset aria-label="Import questions from CSV">
+    <Form
+      method="post"
+      encType="multipart/form-data"
+      {...getFormProps(form)}
+      className="form knowledge-base-page__import"
+      preventScrollReset
+      aria-label="Import questions from CSV"
+    >
       <input type="hidden" name="intent" value="faq.import" />
       <input type="hidden" name="productId" value={productId} />
       <FormErrors errors={form.errors} id={form.errorId} />

@@ -60,7 +60,11 @@ export default function Questionnaires({ loaderData }: Route.ComponentProps) {
           Submitted questionnaires
         </h2>
         {rows.length ? (
-          <StaffTable caption="Questionnaires, those waiting for an answer first" columns={['Account', 'Member e-mail', 'Submitted', 'Status', 'Questionnaire', { hidden: 'Actions' }]} scroll>
+          <StaffTable
+            caption="Questionnaires, those waiting for an answer first"
+            columns={['Account', 'Member e-mail', 'Submitted', 'Status', 'Questionnaire', { hidden: 'Actions' }]}
+            scroll
+          >
             {rows.map((row) => (
               <tr key={row.id}>
                 <th scope="row">{row.accountName}</th>
@@ -75,7 +79,11 @@ export default function Questionnaires({ loaderData }: Route.ComponentProps) {
                   <QuestionnaireLink row={row} />
                 </td>
                 <td>
-                  <Link to={withQuery(location.pathname, location.search, { answer: row.id })} preventScrollReset aria-label={`${row.answer ? 'Edit answer' : 'Answer'} for ${questionnaireName(row)} from ${row.memberEmail}`}>
+                  <Link
+                    to={withQuery(location.pathname, location.search, { answer: row.id })}
+                    preventScrollReset
+                    aria-label={`${row.answer ? 'Edit answer' : 'Answer'} for ${questionnaireName(row)} from ${row.memberEmail}`}
+                  >
                     {row.answer ? 'Edit answer' : 'Answer'}
                   </Link>
                 </td>

@@ -1,13 +1,5 @@
 import { parseWithZod } from '@conform-to/zod/v4'
-import {
-  getCollectionProps,
-  getFormProps,
-  getInputProps,
-  getSelectProps,
-  useForm,
-  type FormMetadata,
-  type SubmissionResult,
-} from '@conform-to/react'
+import { getCollectionProps, getFormProps, getInputProps, getSelectProps, useForm, type FormMetadata, type SubmissionResult } from '@conform-to/react'
 import type { ReactNode } from 'react'
 import { data, Form, Link, useActionData, useNavigation, type AppLoadContext } from 'react-router'
 import type { z } from 'zod'
@@ -183,10 +175,6 @@ function SettingsForm<Schema extends Record<string, unknown>>({
   )
 }
 
-
-
-
-
 /** Radios grouped under their question; the legend names the group. */
 function RadioGroup<Option extends string>({ field, legend, options, labels }: { field: Field; legend: string; options: readonly Option[]; labels: Record<Option, string> }) {
   return (
@@ -203,7 +191,6 @@ function RadioGroup<Option extends string>({ field, legend, options, labels }: {
   )
 }
 
-
 function PortalSection({ values, lastResult }: { values: PortalSettings['portal']; lastResult: LastResult }) {
   const [form, fields] = useForm({
     id: 'settings-portal',
@@ -216,7 +203,9 @@ function PortalSection({ values, lastResult }: { values: PortalSettings['portal'
   return (
     <SettingsForm intent="portal" form={form}>
       <TextField field={fields.portalTitle} label="Portal title" maxLength={PORTAL_TITLE_MAX} hint={`Up to ${PORTAL_TITLE_MAX} characters, for example "Trust Center".`} />
-      <CheckboxField field={fields.showPortalTitle} className="settings__checkbox">Show portal title</CheckboxField>
+      <CheckboxField field={fields.showPortalTitle} className="settings__checkbox">
+        Show portal title
+      </CheckboxField>
       <TextareaField field={fields.description} label="Description" rows={3} maxLength={1000} hint="A sentence or two for search engines and shared links." />
     </SettingsForm>
   )
@@ -298,8 +287,14 @@ function AccessSection({ values, profiles, lastResult }: { values: PortalSetting
             return (
               <fieldset key={name} className="settings__request-field">
                 <legend>{REQUEST_FIELD_NAMES[name]}</legend>
-                <CheckboxField field={field.enabled} className="settings__checkbox">Enabled</CheckboxField>
-                {name === 'customCheckbox' ? <CheckboxField field={field.required} className="settings__checkbox">Required</CheckboxField> : null}
+                <CheckboxField field={field.enabled} className="settings__checkbox">
+                  Enabled
+                </CheckboxField>
+                {name === 'customCheckbox' ? (
+                  <CheckboxField field={field.required} className="settings__checkbox">
+                    Required
+                  </CheckboxField>
+                ) : null}
                 <TextField field={field.label} label="Label" maxLength={200} />
               </fieldset>
             )
@@ -309,11 +304,21 @@ function AccessSection({ values, profiles, lastResult }: { values: PortalSetting
       <RadioGroup field={fields.publicAccessLevel} legend="Public access level" options={PUBLIC_ACCESS_LEVELS} labels={PUBLIC_ACCESS_LABELS} />
       <div className="settings__group">
         <RadioGroup field={fields.reviewBanner} legend="Security review banner" options={REVIEW_BANNERS} labels={REVIEW_BANNER_LABELS} />
-        <TextField field={fields.reviewBannerInformationText} label="Banner information subtitle (optional)" maxLength={200} hint='Shown under the banner; "Ask for information" when empty.' />
+        <TextField
+          field={fields.reviewBannerInformationText}
+          label="Banner information subtitle (optional)"
+          maxLength={200}
+          hint='Shown under the banner; "Ask for information" when empty.'
+        />
       </div>
       <div className="form__row">
         <TextareaField field={fields.blockedDomains} label="Blocked domains" hint="One per line. Requests from these domains are declined." rows={4} />
-        <TextareaField field={fields.freeMailDomains} label="More free e-mail providers" hint="One per line, added to the built-in list of providers that are not work e-mail." rows={4} />
+        <TextareaField
+          field={fields.freeMailDomains}
+          label="More free e-mail providers"
+          hint="One per line, added to the built-in list of providers that are not work e-mail."
+          rows={4}
+        />
       </div>
       <div className="settings__group">
         <RadioGroup field={fields.autoApprove} legend="Auto-approval" options={AUTO_APPROVE_MODES} labels={AUTO_APPROVE_LABELS} />
@@ -376,17 +381,27 @@ function DocumentsSection({ values, lastResult }: { values: PortalSettings['docu
   return (
     <SettingsForm intent="documents" form={form}>
       <RadioGroup field={fields.documentAccessType} legend="Document access" options={DOCUMENT_ACCESS_OPTIONS} labels={DOCUMENT_ACCESS_LABELS} />
-      <CheckboxField field={fields.bulkDownloadEnabled} className="settings__checkbox">Bulk download enabled</CheckboxField>
+      <CheckboxField field={fields.bulkDownloadEnabled} className="settings__checkbox">
+        Bulk download enabled
+      </CheckboxField>
       <CheckboxField field={fields.watermarkEnabled} className="settings__checkbox">
         Watermark documents (restricted PDFs carry the account member's e-mail, company and the date on every page)
       </CheckboxField>
-      <CheckboxField field={fields.subscribeEnabled} className="settings__checkbox">Subscribe button enabled</CheckboxField>
-      <CheckboxField field={fields.commentsEnabled} className="settings__checkbox">Comments enabled</CheckboxField>
+      <CheckboxField field={fields.subscribeEnabled} className="settings__checkbox">
+        Subscribe button enabled
+      </CheckboxField>
+      <CheckboxField field={fields.commentsEnabled} className="settings__checkbox">
+        Comments enabled
+      </CheckboxField>
       <CheckboxField field={fields.aiAnswersEnabled} className="settings__checkbox">
         Ask AI enabled (account members' questions, and the content they may see that answers them, are sent to Anthropic)
       </CheckboxField>
-      <CheckboxField field={fields.questionnairesEnabled} className="settings__checkbox">Questionnaires enabled</CheckboxField>
-      <CheckboxField field={fields.tprmEnabled} className="settings__checkbox">Send data to TPRM tool enabled</CheckboxField>
+      <CheckboxField field={fields.questionnairesEnabled} className="settings__checkbox">
+        Questionnaires enabled
+      </CheckboxField>
+      <CheckboxField field={fields.tprmEnabled} className="settings__checkbox">
+        Send data to TPRM tool enabled
+      </CheckboxField>
     </SettingsForm>
   )
 }

@@ -20,8 +20,8 @@ export function TprmPartnersSection({ partners, lastResult }: { partners: { id: 
     <section className="panel settings__section" id="tprm-partners-settings" aria-labelledby="settings-tprm-partners-title">
       <h2 id="settings-tprm-partners-title">TPRM partners</h2>
       <p className="settings__description">
-        The third-party risk management tools account members may send your trust center’s data to. The account menu offers “Send data to TPRM tool” while the
-        Documents setting is on and at least one tool is listed.
+        The third-party risk management tools account members may send your trust center’s data to. The account menu offers “Send data to TPRM tool” while the Documents setting is
+        on and at least one tool is listed.
       </p>
       {partners.length ? (
         <ul className="tprm-partners__list" aria-label="TPRM partners">

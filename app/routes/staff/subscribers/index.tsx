@@ -7,15 +7,7 @@ import { requireStaff } from '@server/auth/require'
 import { parseForm, readForm } from '@server/http/forms'
 import { integerParam, isUuid } from '@server/http/query'
 import { redirectTo } from '@server/http/redirect'
-import {
-  blockSubscribers,
-  findSubscriber,
-  loadSubscribersPage,
-  MAX_SUBSCRIBER_PAGE,
-  removeSubscriber,
-  unblockSubscribers,
-  type ChangeResult,
-} from '@server/subscriptions/staff'
+import { blockSubscribers, findSubscriber, loadSubscribersPage, MAX_SUBSCRIBER_PAGE, removeSubscriber, unblockSubscribers, type ChangeResult } from '@server/subscriptions/staff'
 import { ConfirmDialog } from '~/components/ui/confirm-dialog'
 import { SearchIcon } from '~/components/icons'
 import { SelectField, TextField } from '~/components/ui/fields'
@@ -97,7 +89,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 type LoaderData = Exclude<Route.ComponentProps['loaderData'], Response>
-
 
 export default function Subscribers({ loaderData }: Route.ComponentProps) {
   const { filter, counts, total, pageCount, subscribers, blocks, removing } = loaderData as LoaderData
@@ -211,7 +202,13 @@ function BlockedSection({ blocks, actionData }: { blocks: LoaderData['blocks']; 
       <Form method="post" {...getFormProps(form)} className="subscriber-block-form" preventScrollReset>
         <input type="hidden" name="intent" value="block" />
         <FormErrors errors={form.errors} id={form.errorId} />
-        <TextField field={fields.pattern} label="E-mail address or domain" hint="name@example.com blocks one address; example.com or @example.com blocks the whole domain." maxLength={254} placeholder="example.com" />
+        <TextField
+          field={fields.pattern}
+          label="E-mail address or domain"
+          hint="name@example.com blocks one address; example.com or @example.com blocks the whole domain."
+          maxLength={254}
+          placeholder="example.com"
+        />
         <button type="submit" className="button button--primary" disabled={busy}>
           {busy ? 'Blocking…' : 'Block'}
         </button>

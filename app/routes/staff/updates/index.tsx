@@ -127,7 +127,6 @@ type LoaderData = Route.ComponentProps['loaderData']
 type Topic = LoaderData['topics'][number]
 type Update = Topic['updates'][number]
 
-
 const countOf = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`
 
 /** How an update is named to a screen reader: it has no title of its own. */
@@ -224,13 +223,28 @@ function TopicView({
         <span className={`tag tag--${topic.category}`}>{UPDATE_CATEGORY_LABELS[topic.category]}</span>
         {topic.hidden ? <span className="tag tag--warning">Hidden</span> : null}
         <div className="staff-updates__actions">
-          <Link to={`${PAGE}?compose=${topic.id}#compose-${topic.id}`} className="button button--primary button--small" preventScrollReset aria-label={`New update in ${topic.subject}`}>
+          <Link
+            to={`${PAGE}?compose=${topic.id}#compose-${topic.id}`}
+            className="button button--primary button--small"
+            preventScrollReset
+            aria-label={`New update in ${topic.subject}`}
+          >
             New update
           </Link>
-          <Link to={`${PAGE}?editTopic=${topic.id}#topic-${topic.id}`} className="button button--secondary button--small" preventScrollReset aria-label={`Edit topic ${topic.subject}`}>
+          <Link
+            to={`${PAGE}?editTopic=${topic.id}#topic-${topic.id}`}
+            className="button button--secondary button--small"
+            preventScrollReset
+            aria-label={`Edit topic ${topic.subject}`}
+          >
             Edit
           </Link>
-          <Link to={`${PAGE}?deleteTopic=${topic.id}#topic-${topic.id}`} className="button button--danger button--small" preventScrollReset aria-label={`Delete topic ${topic.subject}`}>
+          <Link
+            to={`${PAGE}?deleteTopic=${topic.id}#topic-${topic.id}`}
+            className="button button--danger button--small"
+            preventScrollReset
+            aria-label={`Delete topic ${topic.subject}`}
+          >
             Delete
           </Link>
         </div>
@@ -248,7 +262,13 @@ function TopicView({
       {topic.updates.length ? (
         <ol className="staff-updates__list" aria-label={`Updates in ${topic.subject}, pinned first, then newest first`}>
           {topic.updates.map((update) => (
-            <UpdateView key={update.id} topic={topic} update={update} editing={open.editUpdate === update.id || Boolean(editUpdateResult(update.id))} lastResult={editUpdateResult(update.id)} />
+            <UpdateView
+              key={update.id}
+              topic={topic}
+              update={update}
+              editing={open.editUpdate === update.id || Boolean(editUpdateResult(update.id))}
+              lastResult={editUpdateResult(update.id)}
+            />
           ))}
         </ol>
       ) : (

@@ -62,9 +62,7 @@ export function SendProgressTable({ sends, label }: { sends: readonly SendProgre
                   <>
                     <td>
                       {send.expanding ? (
-                        <span className="staff-updates__preparing">
-                          Preparing recipients…{send.recipients ? ` (${count(send.recipients)} so far)` : ''}
-                        </span>
+                        <span className="staff-updates__preparing">Preparing recipients…{send.recipients ? ` (${count(send.recipients)} so far)` : ''}</span>
                       ) : (
                         count(send.recipients)
                       )}
@@ -83,8 +81,8 @@ export function SendProgressTable({ sends, label }: { sends: readonly SendProgre
       </div>
       {withheld ? (
         <p className="field__hint">
-          The counts of an e-mail to an audience list are shown to staff who manage subscribers (and, for a private update, accounts): they would tell
-          which addresses were left out.
+          The counts of an e-mail to an audience list are shown to staff who manage subscribers (and, for a private update, accounts): they would tell which addresses were left
+          out.
         </p>
       ) : null}
       {held ? (

@@ -113,7 +113,10 @@ export function UpdateComposer({
         </fieldset>
 
         <div className="staff-updates__email">
-          <fieldset className="field staff-updates__choices staff-updates__choices--stacked" aria-describedby={fields.emailAudience.errors ? fields.emailAudience.errorId : undefined}>
+          <fieldset
+            className="field staff-updates__choices staff-updates__choices--stacked"
+            aria-describedby={fields.emailAudience.errors ? fields.emailAudience.errorId : undefined}
+          >
             <legend>Send the e-mail to</legend>
             <label className="checkbox" htmlFor={subscribersProps.id}>
               <input {...subscribersProps} key={subscribersKey} aria-describedby={reachId} />
