@@ -27,6 +27,8 @@ import { hasVisitorSession, isQuestionnaireUpload } from './questionnaires/uploa
 import { env as readEnv, EnvError, type Env } from './env'
 import { defaultOrgProblem } from './portal/default-org'
 import { clientAddress } from './http/client-address'
+import { createRenderBudget, TOO_MANY_RENDERS } from './http/render-budget'
+import { tidyPortalQuery } from '../app/lib/portal-query'
 import { createHostCheck, expectedOrigin } from './http/hosts'
 import { bodyRefusal, FORM_BODY_LIMIT, uploadBodyLimit, uploadRouteOf } from './http/limits'
 import { answerFailure, createFetchListener, writePlain } from './http/listener'
@@ -137,6 +139,8 @@ export async function createApp(): Promise<App> {
     const kind: StoredKind | null = unknownHosts.has(req) ? 'not-found' : storedKind(pathname)
     return { kind, key: kind && storeKey(unknownHosts.has(req) ? UNKNOWN_HOST_KEY : req.headers.host, kind, pathname, search) }
   }
+  // What each client without a session may have rendered (server/http/render-budget.ts).
+  const renders = createRenderBudget(env.PAGE_RENDER_BUDGET)
   // Shared answers being rendered now, by store key: a request for one waits for it instead of rendering again.
   const rendering = new Map<string, Promise<CachedPage | null>>()
   /** The page stored under `key`; past its time too while another request renders it again (stale-while-revalidate). */
@@ -164,6 +168,13 @@ export async function createApp(): Promise<App> {
       if (forAccount) {
         const page = await pageCache.getAccountPage(key!, viewerKey, (orgId) => requestPageFingerprint(database.db, request, orgId))
         if (page) return storedResponse(page, request, true)
+      }
+      // A page for nobody in particular that is not stored yet is rendered within the client's budget.
+      const anonymousRender =
+        kind !== null && kind !== 'file' && (request.method === 'GET' || request.method === 'HEAD') && isAnonymousRequest(cookie, request.headers.get('authorization'))
+      if (anonymousRender && !(cacheable && rendering.has(key!))) {
+        const retryAfter = renders.take(context.clientAddress)
+        if (retryAfter > 0) return tooManyRenders(retryAfter)
       }
       // A route that answers with bytes has no data form: React Router would buffer a whole file or archive into one.
       if (url.pathname.endsWith('.data') && streamsData(url.pathname.slice(0, -'.data'.length), request.method)) {
@@ -287,6 +298,9 @@ export async function createApp(): Promise<App> {
     if ((req.method === 'GET' || req.method === 'HEAD') && isPersonalRequest(req.headers.cookie) && storeTarget(req, pathname, '').kind && (await signsInNobody(req))) {
       dropPersonalCookies(req)
     }
+    // A portal page's URL with parameters no page reads (a tracking id, junk) is the page without them: sent
+    // there, so every such URL is one stored page, not a render each (docs/decisions/036).
+    if ((req.method === 'GET' || req.method === 'HEAD') && tidyQuery(req, res)) return
     // The fast path: a stored public page from Node's request to Node's response, before a Fetch Request is
     // built or any route runs (docs/decisions/024).
     if ((req.method === 'GET' || req.method === 'HEAD') && (await answerFromStore(req, res))) return
@@ -295,6 +309,32 @@ export async function createApp(): Promise<App> {
     if (refusal) return writePlain(res, refusal.status, refusal.message)
     bodyLimits.set(req, limit)
     fetchListener(req, res)
+  }
+
+  /**
+   * Drops from a portal page's URL the parameters no page reads, for a request without a session (staff and
+   * members keep theirs): a page is sent to its tidy URL (302), its data request is answered as for it.
+   * True when answered.
+   */
+  function tidyQuery(req: IncomingMessage, res: ServerResponse) {
+    const url = req.url ?? '/'
+    const query = url.indexOf('?')
+    if (query === -1 || !isAnonymousRequest(req.headers.cookie, req.headers.authorization)) return false
+    const pathname = url.slice(0, query)
+    if (storeTarget(req, pathname, '').kind !== 'page') return false
+    const search = url.slice(query)
+    const dataRequest = pathname.endsWith('.data')
+    const tidy = tidyPortalQuery(search, dataRequest)
+    if (tidy === search) return false
+    if (dataRequest) {
+      req.url = pathname + tidy
+      return false
+    }
+    res.statusCode = 302
+    res.setHeader('Location', pathname + tidy)
+    res.setHeader('Cache-Control', 'no-store')
+    res.end()
+    return true
   }
 
   /** Answers a request for a public page the cache holds, current for the content version; false when it holds none. */
@@ -420,6 +460,11 @@ function writeAnswer(res: ServerResponse, answer: Answer) {
   res.statusCode = answer.status
   for (const [name, value] of answer.headers) res.setHeader(name, value)
   res.end(answer.body ?? undefined)
+}
+
+/** A client past its render budget: try again in `retryAfter` seconds. */
+function tooManyRenders(retryAfter: number) {
+  return new Response(TOO_MANY_RENDERS, { status: 429, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store', 'Retry-After': String(retryAfter) } })
 }
 
 /** A stored page as a Fetch response (for a public one, the listener's fast path writes the same answer to Node directly). */

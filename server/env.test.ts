@@ -78,6 +78,14 @@ describe('features', () => {
     expect(parseEnv({ DATA_DIR: dataDir(), EMAIL_WORKER: 'false', DATABASE_URL: 'postgres://u@h/db', SESSION_SECRET: 's'.repeat(32) }).EMAIL_WORKER).toBe('false')
   })
 
+  it('reads PAGE_RENDER_BUDGET as a burst and a rate, refusing anything else at boot', () => {
+    expect(parseEnv({ DATA_DIR: dataDir() }).PAGE_RENDER_BUDGET).toEqual({ burst: 30, perSecond: 2 })
+    expect(parseEnv({ DATA_DIR: dataDir(), PAGE_RENDER_BUDGET: '100/0.5' }).PAGE_RENDER_BUDGET).toEqual({ burst: 100, perSecond: 0.5 })
+    for (const value of ['30', '0/2', '30/0', '-1/2', 'off', '30/2/1', '1e3/2']) {
+      expect(() => parseEnv({ DATA_DIR: dataDir(), PAGE_RENDER_BUDGET: value }), value).toThrow('PAGE_RENDER_BUDGET must be a burst and a rate')
+    }
+  })
+
   it('reads TRUST_PROXY as a number of hops', () => {
     expect(parseEnv({ DATA_DIR: dataDir() }).TRUST_PROXY).toBe(0)
     expect(parseEnv({ DATA_DIR: dataDir(), TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2)

@@ -17,6 +17,8 @@ const url = (name: string) =>
 
 const TRUST_PROXY_MESSAGE = 'TRUST_PROXY must be the number of reverse proxies in front of the server, 0 to 10'
 
+const PAGE_RENDER_BUDGET_MESSAGE = 'PAGE_RENDER_BUDGET must be a burst and a rate, such as 30/2 (30 pages at once, then 2 a second)'
+
 const schema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -36,6 +38,16 @@ const schema = z
     RESEND_BASE_URL: optionalText.refine((value) => value === undefined || /^https?:\/\//.test(value), 'RESEND_BASE_URL must be an http(s) URL'),
     SMTP_URL: optionalText.refine((value) => value === undefined || /^smtps?:\/\//.test(value), 'SMTP_URL must look like smtp://user:pass@host:port'),
     TRUST_PROXY: z.coerce.number({ error: TRUST_PROXY_MESSAGE }).int(TRUST_PROXY_MESSAGE).min(0, TRUST_PROXY_MESSAGE).max(10, TRUST_PROXY_MESSAGE).default(0),
+    PAGE_RENDER_BUDGET: z
+      .string()
+      .trim()
+      .default('30/2')
+      .transform((value, context) => {
+        const [burst, perSecond] = value.split('/').map(Number)
+        if (/^\d{1,5}\/\d{1,4}(\.\d{1,3})?$/.test(value) && burst >= 1 && perSecond > 0) return { burst, perSecond }
+        context.addIssue({ code: 'custom', message: PAGE_RENDER_BUDGET_MESSAGE })
+        return z.NEVER
+      }),
     DEFAULT_ORG: optionalText,
     DEMO_ADMIN_PASSWORD: z.string().min(8, 'DEMO_ADMIN_PASSWORD must be at least 8 characters').default('northwind-demo'),
     MAX_UPLOAD_MB: z.coerce

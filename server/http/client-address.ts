@@ -45,3 +45,6 @@ export function throttledAddress(clientAddress: string) {
     .map((group) => Number.parseInt(group, 16).toString(16))
     .join(':')}::/64`
 }
+
+/** This machine itself: 127.0.0.0/8 or ::1 (as clientAddress spells them). */
+export const isLoopbackAddress = (address: string) => address === '::1' || /^127\.\d+\.\d+\.\d+$/.test(address)

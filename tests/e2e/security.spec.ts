@@ -3,7 +3,7 @@
 import { createHash } from 'node:crypto'
 import { connect } from 'node:net'
 import { test, expect, type APIResponse } from '@playwright/test'
-import { hasJavaScript, waitForHydration } from './support/demo'
+import { cardTitle, hasJavaScript, waitForHydration } from './support/demo'
 
 const scriptTags = (html: string) => html.match(/<script\b[^>]*>/gi) ?? []
 
@@ -215,6 +215,20 @@ test.describe('hostile input', () => {
     const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(statusLine)?.[1])
     expect(status, statusLine).toBeGreaterThanOrEqual(200)
     expect(status, statusLine).toBeLessThan(500)
+  })
+
+  test('a link with tracking parameters opens the page without them, its card open', async ({ page }, testInfo) => {
+    const title = cardTitle('DataSecurity')
+    await page.goto('/?utm_source=newsletter&card=DataSecurity&gclid=Cj0KCQ')
+    await expect(page).toHaveURL(/\/\?card=DataSecurity$/)
+    const dialog = page.getByRole('dialog', { name: title })
+    await expect(dialog).toBeVisible()
+    if (hasJavaScript(testInfo.project.name)) {
+      await waitForHydration(dialog)
+      await page.keyboard.press('Escape')
+      await expect(dialog).toBeHidden()
+      await expect(page).toHaveURL(/\/$/)
+    }
   })
 
   test('a 10 KB query parameter never causes a server error', async ({ request }) => {

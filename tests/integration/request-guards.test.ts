@@ -48,7 +48,7 @@ for (const backend of BACKENDS) {
     }
 
     beforeAll(async () => {
-      server = await startServer(backend, { TRUST_PROXY: '1' }, async (db) => {
+      server = await startServer(backend, { TRUST_PROXY: '1', PAGE_RENDER_BUDGET: '5/0.1' }, async (db) => {
         const org = await db.selectFrom('orgs').select('id').where('slug', '=', 'northwind').executeTakeFirstOrThrow()
         await db.insertInto('custom_domains').values({ org_id: org.id, host: CUSTOM_HOST }).execute()
         const file = await db
@@ -182,13 +182,61 @@ for (const backend of BACKENDS) {
     it('a page built for staff is never served to anyone else, however the cookie is spelled', async () => {
       const token = staff.split('=')[1]
       for (const cookie of [`tc_staff =${token}`, ` tc_staff=${token}`, `other=1;tc_staff=${token}`]) {
-        const path = `/portal/northwind?poison=${address}`
+        const path = `/portal/northwind?subprocessorSearch=poison${address}`
         const signedIn = await send(path, { headers: { cookie } })
         expect(signedIn.body).toContain('Staff tools')
         const anonymous = await send(path)
         expect({ cookie, leaked: anonymous.body.includes('Staff tools') }).toEqual({ cookie, leaked: false })
       }
     })
+
+    it('a portal URL with parameters no page reads is sent to the page without them, for requests without a session', async () => {
+      for (const [path, tidy] of [
+        ['/portal/northwind?utm_source=mail&card=Documents&gclid=1', '/portal/northwind?card=Documents'],
+        ['/?x=1', '/'],
+        ['/?card=Documents&card=Certifications', '/?card=Documents'],
+        ['/?&', '/'],
+      ]) {
+        const answer = await send(path)
+        expect({ path, status: answer.status, location: answer.headers.location, cacheControl: answer.headers['cache-control'] }).toEqual({
+          path,
+          status: 302,
+          location: tidy,
+          cacheControl: 'no-store',
+        })
+      }
+      // What a page reads stays, spelt as it came; a data request is answered as for its tidy URL.
+      expect((await send('/?card=Documents&faqs=true&faqQuery=soc%202')).status).toBe(200)
+      const data = await send('/portal/northwind.data?card=Documents&utm_source=mail')
+      expect(data.status).toBe(200)
+      // Staff keep theirs (the editor's parameters are staff-only); so does any path that is not a portal page.
+      const editing = await send('/portal/northwind?card=Documents&edit=true', { headers: { cookie: staff } })
+      expect(editing.status).toBe(200)
+      expect(editing.body).toContain('Staff tools')
+      expect((await send('/login?x=1')).status).toBe(200)
+    })
+
+    it('renders at most a burst, then a steady rate, of pages not stored yet for each client without a session', async () => {
+      const client = { 'x-forwarded-for': '203.0.113.50' }
+      // The stored page first (asked by another client), and then one new page after another from one client.
+      expect((await send('/?card=Certifications')).status).toBe(200)
+      // All at once; the rate (PAGE_RENDER_BUDGET 5/0.1 here) adds one in 10 s while they arrive, however slowly they render.
+      const answers = await Promise.all(Array.from({ length: 12 }, (_, index) => send(`/?subprocessorSearch=budget-${index}`, { headers: client })))
+      const ok = answers.filter((answer) => answer.status === 200).length
+      const refused = answers.filter((answer) => answer.status === 429)
+      expect({ burst: ok >= 5 && ok <= 6, refused: refused.length, all: ok + refused.length }).toEqual({ burst: true, refused: 12 - ok, all: 12 })
+      expect(refused[0].headers['retry-after']).toMatch(/^[1-9]\d*$/)
+      expect(refused[0].body).toBe('Too many pages asked for at once. Please try again in a few seconds.')
+      // What is stored is still served to it; other clients, a signed-in member's or staff's pages are not counted.
+      expect((await send('/?card=Certifications', { headers: client })).status).toBe(200)
+      expect((await send('/?subprocessorSearch=budget-other', { headers: { 'x-forwarded-for': '203.0.113.51' } })).status).toBe(200)
+      expect((await send('/?subprocessorSearch=budget-staff', { headers: { ...client, cookie: staff } })).status).toBe(200)
+      // An IPv6 client is counted by its /64.
+      const v6 = await Promise.all(
+        Array.from({ length: 12 }, (_, index) => send(`/?subprocessorSearch=v6-${index}`, { headers: { 'x-forwarded-for': `2001:db8:7:7::${index + 1}` } })),
+      )
+      expect(v6.map((answer) => answer.status)).toContain(429)
+    }, 120_000)
 
     it('a resource route (a file, an archive, a feed) has no .data form that would buffer it whole', async () => {
       expect((await send(`/portal/northwind/files/${publicFileId}`)).status).toBe(200)

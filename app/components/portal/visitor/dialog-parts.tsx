@@ -3,28 +3,11 @@
 import { useLocation } from 'react-router'
 import type { PortalView } from '~/lib/portal-view'
 import { withQuery } from '~/lib/format'
-
-/** Every query parameter a visitor dialog opens with; closing one clears them all. */
-const DIALOG_PARAMS = [
-  'requestAccess',
-  'loginRequest',
-  'email',
-  'inviteToken',
-  'welcome',
-  'inviteColleagues',
-  'nda',
-  'expired',
-  'itemUid',
-  'subscribe',
-  'source',
-  'subscribeStatus',
-  'unsubscribeToken',
-  'tprm',
-]
+import { VISITOR_DIALOG_PARAMS } from '~/lib/portal-query'
 
 export function useCloseHref() {
   const location = useLocation()
-  return withQuery(location.pathname, location.search, Object.fromEntries(DIALOG_PARAMS.map((name) => [name, null])))
+  return withQuery(location.pathname, location.search, Object.fromEntries(VISITOR_DIALOG_PARAMS.map((name) => [name, null])))
 }
 
 export function useHere() {
