@@ -76,26 +76,6 @@ const ROUTES_WITH_SERVER_VALUES = [
   'app/routes/staff/updates/index.tsx',
 ]
 
-// Server modules that import react-router today (issue 22, item 4).
-// TODO(issue 22 item 4): return typed results or throw domain errors, let routes and server/http build the
-// responses, and remove each file from this list as it stops importing react-router.
-const SERVER_REACT_ROUTER_TODO = [
-  'server/access/viewer.ts',
-  'server/app.ts',
-  'server/auth/require.ts',
-  'server/faqs/manage.ts',
-  'server/flash.ts',
-  'server/page-cache.ts',
-  'server/portal/editing/context.ts',
-  'server/portal/editing/icons.ts',
-  'server/portal/editing/index.ts',
-  'server/portal/resolve.ts',
-  'server/questionnaires/portal.ts',
-  'server/search/page.ts',
-  'server/tprm/settings.ts',
-  'server/visitors/portal-actions.ts',
-]
-
 export default defineConfig(
   {
     ignores: ['build/**', 'node_modules/**', '.react-router/**', 'data/**', 'public/**', 'test-results/**', 'playwright-report/**', '.tmp/**'],
@@ -176,7 +156,7 @@ export default defineConfig(
     rules: { '@typescript-eslint/no-restricted-imports': restrict(appUi, reactRouter) },
   },
   {
-    files: ['server/http/**', 'server/**/*.test.ts', ...SERVER_REACT_ROUTER_TODO],
+    files: ['server/http/**', 'server/**/*.test.ts'],
     rules: { '@typescript-eslint/no-restricted-imports': restrict(appUi) },
   },
   {

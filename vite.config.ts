@@ -13,7 +13,7 @@ export const aliases = {
 // as its own process (server/worker.js); the command copying local files into S3 (server/migrate-to-s3.js).
 // The commands load none of the web app.
 const serverEntries = {
-  index: './server/app.ts',
+  index: './server/http/app.ts',
   worker: './server/worker-main.ts',
   'migrate-to-s3': './server/files/migrate-to-s3.ts',
 }

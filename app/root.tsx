@@ -3,7 +3,7 @@ import type { Route } from './+types/root'
 import { useNonce } from '~/components/nonce'
 import { ErrorView } from '~/components/error-view'
 import '~/styles/app.css'
-import { readFlash } from '@server/flash'
+import { readFlash } from '@server/http/flash'
 import { Toast } from '~/components/ui/toast'
 import { toastDuration } from '~/lib/portal-view'
 

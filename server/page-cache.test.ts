@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { ServerBuild } from 'react-router'
-import { isPersonalRequest, storedRouteMatcher, storeKey } from './page-cache'
+import { isPersonalRequest, storeKey } from './page-cache'
+import { storedRouteMatcher } from './http/route-match'
 
 // The shape of app/routes.ts that matters here: portal pages, the file route, and pages for one person.
 const manifest = Object.fromEntries(

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import { handlesAccounts } from '../../app/lib/permissions'
+import { notFound } from '../errors'
 import { isUuid } from '../http/query'
-import { data } from 'react-router'
 import type { Database } from '../../db/index'
 import { jsonStrings } from '../../db/json'
 import { orgProfile } from '../accounts/profiles'
@@ -103,7 +103,7 @@ export function staffViewer(staff: StaffMember): Viewer {
   return { mode: 'Main', grants: null, liveAccount: false, staff: { id: staff.id, name: staff.name, email: staff.email, permissions: staff.permissions } }
 }
 
-const previewTargetMissing = () => data('This account or permission profile does not exist.', { status: 404 })
+const previewTargetMissing = () => notFound('This account or permission profile does not exist.')
 
 /**
  * Preview: the portal exactly as an account (its live access, expiry included) or a profile sees it.

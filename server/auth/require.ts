@@ -1,6 +1,6 @@
-import { data } from 'react-router'
-import type { AppLoadContext } from 'react-router'
 import type { StaffPermission } from '../../app/lib/permissions'
+import type { LoadContext } from '../context'
+import { forbidden } from '../errors'
 import { requireStaffSession, type StaffMember } from './staff-session'
 
 export const ACCESS_DENIED = "You don't have access to this page"
@@ -9,8 +9,8 @@ export const ACCESS_DENIED = "You don't have access to this page"
  * The signed-in staff member, holding `permission` when one is named. Called in every loader and action
  * that needs it: a parent layout's check protects no child, since loaders run in parallel.
  */
-export async function requireStaff(request: Request, context: AppLoadContext, permission?: StaffPermission): Promise<StaffMember> {
+export async function requireStaff(request: Request, context: Pick<LoadContext, 'db'>, permission?: StaffPermission): Promise<StaffMember> {
   const staff = await requireStaffSession(context.db, request)
-  if (permission && !staff.permissions.includes(permission)) throw data(ACCESS_DENIED, { status: 403 })
+  if (permission && !staff.permissions.includes(permission)) throw forbidden(ACCESS_DENIED)
   return staff
 }

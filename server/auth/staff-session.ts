@@ -1,5 +1,5 @@
 import { hashToken, newToken } from './tokens'
-import { redirectTo } from '../http/redirect'
+import { StaffSignInRequired } from '../errors'
 import type { Database } from '../../db/index'
 import type { Env } from '../env'
 import { readCookie, serializeCookie } from './cookies'
@@ -59,10 +59,10 @@ export async function destroyStaffSession(db: Database, env: Env, request: Reque
   return serializeCookie(STAFF_COOKIE, '', { maxAgeSeconds: 0, secure: env.APP_URL.startsWith('https:') })
 }
 
-/** The staff member behind this request, or a redirect to /login that comes back here afterwards. */
+/** The staff member behind this request; without one, sign-in is required (a redirect to /login that comes back here afterwards). */
 export async function requireStaffSession(db: Database, request: Request) {
   const staff = await getStaffMember(db, request)
   if (staff) return staff
   const url = new URL(request.url)
-  throw redirectTo(`/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`, { fallback: '/login' })
+  throw new StaffSignInRequired(url.pathname + url.search)
 }

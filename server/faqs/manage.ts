@@ -1,4 +1,4 @@
-import type { AppLoadContext } from 'react-router'
+import type { LoadContext } from '../context'
 import type { Database } from '../../db/index'
 import { recordAudit } from '../audit/record'
 import type { StaffMember } from '../auth/staff-session'
@@ -35,7 +35,7 @@ export interface FaqEditor {
   pageCache?: { invalidate(): void }
 }
 
-export const faqEditor = (context: AppLoadContext, request: Request, staff: StaffMember): FaqEditor => ({
+export const faqEditor = (context: LoadContext, request: Request, staff: StaffMember): FaqEditor => ({
   db: context.db,
   staff,
   ip: context.clientAddress ?? null,

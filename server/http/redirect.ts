@@ -1,6 +1,6 @@
 import { redirect as routerRedirect } from 'react-router'
 import type { Env } from '../env'
-import { withFlash } from '../flash'
+import { withFlash } from './flash'
 
 // The one place that builds redirects. Every target, fixed or taken from the request (`redirectTo`,
 // `returnTo`), is resolved against this deployment and must stay on it: a normalised same-origin path,

@@ -1,4 +1,4 @@
-import { data } from 'react-router'
+import { CompanyNotFound, notFound } from '../errors'
 import type { Database } from '../../db/index'
 import type { Env } from '../env'
 
@@ -49,23 +49,19 @@ export async function resolvePortalOrg(db: Database, env: Env, request: Request,
   if (!isDeploymentHost(host, env.APP_URL)) {
     const [hostname] = splitHost(host)
     const org = await query.where('id', '=', db.selectFrom('custom_domains').select('org_id').where('host', '=', hostname)).executeTakeFirst()
-    if (!org || orgSlug) throw companyNotFound()
+    if (!org || orgSlug) throw new CompanyNotFound()
     return toPortalOrg(org, '', `${new URL(request.url).protocol}//${host}`)
   }
 
   if (orgSlug) {
     const org = await query.where('slug', '=', orgSlug.toLowerCase()).executeTakeFirst()
-    if (!org) throw data('This trust center does not exist.', { status: 404 })
+    if (!org) throw notFound('This trust center does not exist.')
     return toPortalOrg(org, `/portal/${org.slug}`, `${env.APP_URL}/portal/${org.slug}`)
   }
 
   const org = env.DEFAULT_ORG ? await query.where('slug', '=', env.DEFAULT_ORG).executeTakeFirst() : await query.orderBy('created_at').executeTakeFirst()
-  if (!org) throw data('No trust center has been set up on this server yet.', { status: 404 })
+  if (!org) throw notFound('No trust center has been set up on this server yet.')
   return toPortalOrg(org, '', env.APP_URL)
-}
-
-export function companyNotFound() {
-  return data('Company not found', { status: 404, statusText: 'Company not found' })
 }
 
 function toPortalOrg(

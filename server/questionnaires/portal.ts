@@ -1,4 +1,6 @@
-import { data, type AppLoadContext } from 'react-router'
+import type { LoadContext } from '../context'
+import { forbidden, notSignedIn, TooManyRequests } from '../errors'
+import { reply } from '../reply'
 import type { Database } from '../../db/index'
 import { fileTooLargeMessage } from '../../app/lib/schemas/documents'
 import { QUESTIONNAIRE_MESSAGES, QUESTIONNAIRE_STEPS, questionnaireFileSchema, questionnaireLinkSchema, type QuestionnaireDialogView } from '../../app/lib/questionnaires'
@@ -45,29 +47,26 @@ export function questionnairePost(request: Request): 'file' | 'link' | null {
  * member's limit) before reading the body; answers bad input with the dialog's messages (nothing kept);
  * keeps a good one and shows the success dialog (post/redirect/get).
  */
-export async function handleQuestionnairePost(request: Request, context: AppLoadContext, params: { orgSlug?: string; productSlug?: string }, step: 'file' | 'link') {
+export async function handleQuestionnairePost(request: Request, context: LoadContext, params: { orgSlug?: string; productSlug?: string }, step: 'file' | 'link') {
   const { db, env } = context
   const org = await resolvePortalOrg(db, env, request, params.orgSlug)
   const viewer = await getViewer(request, db, org)
   const member = accountMember(viewer)
-  if (!member) throw data(QUESTIONNAIRE_MESSAGES.membersOnly, { status: viewer.mode === 'Public' ? 401 : 403 })
-  if (!(await questionnairesEnabled(db, org.id))) throw data(QUESTIONNAIRE_MESSAGES.notOffered, { status: 403 })
+  if (!member) throw (viewer.mode === 'Public' ? notSignedIn : forbidden)(QUESTIONNAIRE_MESSAGES.membersOnly)
+  if (!(await questionnairesEnabled(db, org.id))) throw forbidden(QUESTIONNAIRE_MESSAGES.notOffered)
   const perMember = await hitRateLimit(db, `questionnaire:member:${member.id}`, PER_MEMBER.limit, PER_MEMBER.window)
   if (!perMember.allowed) {
-    throw data(`Too many questionnaires. Please try again in ${Math.ceil(perMember.retryAfterSeconds / 60)} minutes.`, {
-      status: 429,
-      headers: { 'Retry-After': String(perMember.retryAfterSeconds) },
-    })
+    throw new TooManyRequests(`Too many questionnaires. Please try again in ${Math.ceil(perMember.retryAfterSeconds / 60)} minutes.`, perMember.retryAfterSeconds)
   }
 
   const read = step === 'file' ? await readFileQuestionnaire(request, env) : await readLinkQuestionnaire(request)
   try {
-    if ('refused' in read) return data({ intent: `questionnaire-${step}`, result: read.refused } satisfies QuestionnaireActionData, { status: read.status })
+    if ('refused' in read) return reply({ intent: `questionnaire-${step}`, result: read.refused } satisfies QuestionnaireActionData, { status: read.status })
     const productId = await currentProductId(context, org, params.productSlug)
     await submitQuestionnaire(db, env, org, member, productId, read.input, { ip: context.clientAddress, userAgent: request.headers.get('user-agent') })
   } catch (error) {
     if (!(error instanceof UploadRejected)) throw error
-    return data({ intent: `questionnaire-${step}`, result: { status: 'error', initialValue: {}, error: { file: [error.message] } } } satisfies QuestionnaireActionData, {
+    return reply({ intent: `questionnaire-${step}`, result: { status: 'error', initialValue: {}, error: { file: [error.message] } } } satisfies QuestionnaireActionData, {
       status: error.status,
     })
   } finally {

@@ -1,4 +1,4 @@
-import { data } from 'react-router'
+import { badRequest, notFound } from '../errors'
 import type { Database } from '../../db/index'
 import type { Env } from '../env'
 import { FIRST_BATCH, GROUP_PREVIEW, isSearchGroup, keptHref, SEARCH_QUERY_MAX, type SearchGroupType, type SearchHit, type SearchResults } from '../../app/lib/search'
@@ -26,11 +26,11 @@ export async function readSearchRequest(db: Database, env: Env, request: Request
   const viewer = await getViewer(request, db, org)
   const search = new URL(request.url).searchParams
   const term = (search.get('q') ?? '').trim()
-  if (term.length > SEARCH_QUERY_MAX) throw data(QUERY_TOO_LONG, { status: 400 })
+  if (term.length > SEARCH_QUERY_MAX) throw badRequest(QUERY_TOO_LONG)
   const products = await db.selectFrom('products').select(['id', 'slug', 'is_default']).where('org_id', '=', org.id).orderBy('position').orderBy('name').execute()
   const slug = search.get('product')?.toLowerCase()
   const product = (slug ? products.find((entry) => entry.slug === slug) : undefined) ?? products.find((entry) => entry.is_default) ?? products[0]
-  if (!product) throw data('This page does not exist.', { status: 404 })
+  if (!product) throw notFound('This page does not exist.')
   const group = search.get('group')
   const offset = Number.parseInt(search.get('offset') ?? '0', 10)
   const keep: Record<string, string> = {}

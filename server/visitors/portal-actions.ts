@@ -1,4 +1,6 @@
-import { data, type AppLoadContext } from 'react-router'
+import type { LoadContext } from '../context'
+import { badRequest, forbidden, notSignedIn, TooManyRequests } from '../errors'
+import { reply } from '../reply'
 import { accountLive } from '../access/live'
 import { accountMember, getViewer, type PortalViewer } from '../access/viewer'
 import { hitRateLimit } from '../auth/rate-limit'
@@ -76,15 +78,14 @@ const LIMITS = {
   tprmTokensPerMember: { limit: 10, window: 60 * MINUTE },
 }
 
-const tooMany = (retryAfterSeconds: number) =>
-  data(`Too many attempts. Please try again in ${Math.ceil(retryAfterSeconds / 60)} minutes.`, { status: 429, headers: { 'Retry-After': String(retryAfterSeconds) } })
+const tooMany = (retryAfterSeconds: number) => new TooManyRequests(`Too many attempts. Please try again in ${Math.ceil(retryAfterSeconds / 60)} minutes.`, retryAfterSeconds)
 
 const NO_STORE = { 'Cache-Control': 'private, no-store' }
 
 /** A filled honeypot: a bot. It gets the answer a person would, and nothing happens. */
 const HONEYPOT = 'website'
 
-export async function handleVisitorAction(request: Request, context: AppLoadContext, params: { orgSlug?: string; productSlug?: string }, formData: FormData) {
+export async function handleVisitorAction(request: Request, context: LoadContext, params: { orgSlug?: string; productSlug?: string }, formData: FormData) {
   const org = await resolvePortalOrg(context.db, context.env, request, params.orgSlug)
   const intent = formData.get('intent') as VisitorIntent
   const meta = { ip: context.clientAddress, userAgent: request.headers.get('user-agent') }
@@ -105,7 +106,7 @@ export async function handleVisitorAction(request: Request, context: AppLoadCont
           products.map((product) => product.id),
         ),
       )
-      if (submission.status !== 'success') return data({ intent, result: submission.reply() } satisfies AccessActionData, { status: 400 })
+      if (submission.status !== 'success') return reply({ intent, result: submission.reply() } satisfies AccessActionData, { status: 400 })
       if (formData.get(HONEYPOT)) return { intent, outcome: 'request_sent', email: submission.value.email } satisfies AccessActionData
       const perAddress = await hitRateLimit(context.db, `access-request:ip:${client}`, LIMITS.requestPerAddress.limit, LIMITS.requestPerAddress.window)
       if (!perAddress.allowed) throw tooMany(perAddress.retryAfterSeconds)
@@ -117,8 +118,8 @@ export async function handleVisitorAction(request: Request, context: AppLoadCont
         await requestSubscription(context.db, context.env, org, { email, source: 'access_request' })
       }
       // Two answers belong to the form itself: the address to change, or an error to retry.
-      if (outcome === 'not_work_email') return data({ intent, result: submission.reply({ fieldErrors: { email: [NOT_WORK_EMAIL] } }) } satisfies AccessActionData, { status: 400 })
-      if (outcome === 'unique_violation') return data({ intent, result: submission.reply({ formErrors: [UNKNOWN_ERROR] }) } satisfies AccessActionData, { status: 409 })
+      if (outcome === 'not_work_email') return reply({ intent, result: submission.reply({ fieldErrors: { email: [NOT_WORK_EMAIL] } }) } satisfies AccessActionData, { status: 400 })
+      if (outcome === 'unique_violation') return reply({ intent, result: submission.reply({ formErrors: [UNKNOWN_ERROR] }) } satisfies AccessActionData, { status: 409 })
       kickEmailWorker()
       await answerNoSoonerThan(started)
       return { intent, outcome, email } satisfies AccessActionData
@@ -126,14 +127,14 @@ export async function handleVisitorAction(request: Request, context: AppLoadCont
     case 'login': {
       const started = Date.now()
       const submission = parseForm(formData, visitorLoginSchema)
-      if (submission.status !== 'success') return data({ intent, result: submission.reply() } satisfies AccessActionData, { status: 400 })
+      if (submission.status !== 'success') return reply({ intent, result: submission.reply() } satisfies AccessActionData, { status: 400 })
       const email = submission.value.email
       const perAddress = await hitRateLimit(context.db, `visitor-login:ip:${client}`, LIMITS.loginPerAddress.limit, LIMITS.loginPerAddress.window)
       if (!perAddress.allowed) throw tooMany(perAddress.retryAfterSeconds)
       const settings = await loadAccessSettings(context.db, org.id)
       // Decided from the address alone, so saying so reveals nothing about who has an account.
       const refusal = typedAddressRefusal(email, settings)
-      if (refusal === 'not_work_email') return data({ intent, result: submission.reply({ fieldErrors: { email: [NOT_WORK_EMAIL] } }) } satisfies AccessActionData, { status: 400 })
+      if (refusal === 'not_work_email') return reply({ intent, result: submission.reply({ fieldErrors: { email: [NOT_WORK_EMAIL] } }) } satisfies AccessActionData, { status: 400 })
       if (refusal) return { intent, outcome: refusal, email } satisfies AccessActionData
       // Over the per-address limit the answer stays the same; only the mail is not sent.
       const perEmail = await hitRateLimit(context.db, `visitor-login:email:${email}:ip:${client}`, LIMITS.loginPerEmail.limit, LIMITS.loginPerEmail.window)
@@ -150,7 +151,7 @@ export async function handleVisitorAction(request: Request, context: AppLoadCont
       if (!perAddress.allowed) throw tooMany(perAddress.retryAfterSeconds)
       const signedIn = accountMember(viewer)?.id
       // Asked for signed in only: an expired member gets a login link by either tab (decision 013).
-      if (!signedIn) throw data('Please log in again.', { status: 401 })
+      if (!signedIn) throw notSignedIn('Please log in again.')
       if (!productId) return { intent, outcome: 'error' } satisfies AccessActionData
       const outcome = await requestExtension(context.db, context.env, org, signedIn, productId)
       kickEmailWorker()
@@ -168,15 +169,15 @@ export async function handleVisitorAction(request: Request, context: AppLoadCont
     case 'sign-nda': {
       const viewer = await signedInMember(request, context, org)
       const submission = parseForm(formData, ndaSignSchema)
-      if (submission.status !== 'success') return data({ intent, result: submission.reply() } satisfies AccessActionData, { status: 400 })
+      if (submission.status !== 'success') return reply({ intent, result: submission.reply() } satisfies AccessActionData, { status: 400 })
       const signed = await signNda(context.db, viewer.account, viewer.account.member, submission.value.signerName, meta)
-      if (!signed) throw data('There is no NDA to sign.', { status: 400 })
+      if (!signed) throw badRequest('There is no NDA to sign.')
       return redirectWithToast(context.env, home, NDA_REMINDER)
     }
     case 'invite-colleagues': {
       const viewer = await signedInMember(request, context, org)
       // Only a member whose account has live access brings colleagues into it.
-      if (!accountLive(viewer.account.access.values())) throw data('Your access has expired.', { status: 403 })
+      if (!accountLive(viewer.account.access.values())) throw forbidden('Your access has expired.')
       const emails = formData
         .getAll('emails')
         .flatMap((value) => (typeof value === 'string' ? value.split(/[\s,;]+/) : []))
@@ -185,9 +186,9 @@ export async function handleVisitorAction(request: Request, context: AppLoadCont
       for (const email of emails) form.append('emails', email)
       form.set('message', String(formData.get('message') ?? ''))
       const submission = parseForm(form, inviteColleaguesSchema)
-      if (submission.status !== 'success') return data({ intent, result: submission.reply() } satisfies AccessActionData, { status: 400 })
+      if (submission.status !== 'success') return reply({ intent, result: submission.reply() } satisfies AccessActionData, { status: 400 })
       const refused = await refusedInvitees(context.db, org.id, submission.value.emails)
-      if (refused.length) return data({ intent, result: submission.reply({ fieldErrors: { emails: refused } }) } satisfies AccessActionData, { status: 400 })
+      if (refused.length) return reply({ intent, result: submission.reply({ fieldErrors: { emails: refused } }) } satisfies AccessActionData, { status: 400 })
       const { limit, window } = LIMITS.invitesPerMember
       const perMember = await hitRateLimit(context.db, `invite:member:${viewer.account.member.id}`, limit, window, submission.value.emails.length)
       if (!perMember.allowed) throw tooMany(perMember.retryAfterSeconds)
@@ -197,7 +198,7 @@ export async function handleVisitorAction(request: Request, context: AppLoadCont
     }
     case 'subscribe': {
       const submission = parseForm(formData, subscribeSchema)
-      if (submission.status !== 'success') return data({ intent, result: submission.reply() } satisfies AccessActionData, { status: 400 })
+      if (submission.status !== 'success') return reply({ intent, result: submission.reply() } satisfies AccessActionData, { status: 400 })
       const perAddress = await hitRateLimit(context.db, `subscribe:ip:${client}`, LIMITS.subscribePerAddress.limit, LIMITS.subscribePerAddress.window)
       if (!perAddress.allowed) throw tooMany(perAddress.retryAfterSeconds)
       const { email, source } = submission.value
@@ -212,36 +213,36 @@ export async function handleVisitorAction(request: Request, context: AppLoadCont
     case 'unsubscribe': {
       const submission = parseForm(formData, unsubscribeSchema)
       const done = submission.status === 'success' && (await unsubscribe(context.db, context.env, org, submission.value.token))
-      if (!done) return data({ intent, outcome: 'failed' } satisfies AccessActionData, { status: 400 })
+      if (!done) return reply({ intent, outcome: 'failed' } satisfies AccessActionData, { status: 400 })
       return redirectWithToast(context.env, withQuery(home, url.search, { unsubscribeToken: null }), UNSUBSCRIBED)
     }
     case 'tprm-token': {
       // Shown once, in this answer only: never in a URL, never kept by a cache.
       const viewer = await signedInMember(request, context, org)
       const partners = await tprmPartnersOffered(context.db, org.id, viewer)
-      if (!partners) throw data('Sending data to a TPRM tool is not available here.', { status: 403 })
+      if (!partners) throw forbidden('Sending data to a TPRM tool is not available here.')
       const submission = parseForm(formData, tprmTokenSchema)
-      if (submission.status !== 'success') return data({ intent, result: submission.reply() } satisfies AccessActionData, { status: 400, headers: NO_STORE })
+      if (submission.status !== 'success') return reply({ intent, result: submission.reply() } satisfies AccessActionData, { status: 400, headers: NO_STORE })
       const { limit, window } = LIMITS.tprmTokensPerMember
       const perMember = await hitRateLimit(context.db, `tprm-token:member:${viewer.account.member.id}`, limit, window)
       if (!perMember.allowed) throw tooMany(perMember.retryAfterSeconds)
       const created = await createTprmToken(context.db, viewer.account.member, submission.value.partnerId, meta)
       if (!created)
-        return data({ intent, result: submission.reply({ fieldErrors: { partnerId: [TPRM_MESSAGES.partnerGone] } }) } satisfies AccessActionData, {
+        return reply({ intent, result: submission.reply({ fieldErrors: { partnerId: [TPRM_MESSAGES.partnerGone] } }) } satisfies AccessActionData, {
           status: 400,
           headers: NO_STORE,
         })
-      return data({ intent, token: created.token, partnerName: created.partner.name, expiresAt: created.expiresAt } satisfies AccessActionData, { headers: NO_STORE })
+      return reply({ intent, token: created.token, partnerName: created.partner.name, expiresAt: created.expiresAt } satisfies AccessActionData, { headers: NO_STORE })
     }
     case 'comment': {
       // Members write in their account's thread; staff in Main mode answer in the thread they name.
       const viewer = await getViewer(request, context.db, org)
-      if (!(viewer.mode === 'Main' || accountMember(viewer))) throw data('Please log in again.', { status: 401 })
+      if (!(viewer.mode === 'Main' || accountMember(viewer))) throw notSignedIn('Please log in again.')
       const submission = parseForm(formData, commentSchema)
-      if (submission.status !== 'success') return data({ intent, result: submission.reply() } satisfies AccessActionData, { status: 400 })
+      if (submission.status !== 'success') return reply({ intent, result: submission.reply() } satisfies AccessActionData, { status: 400 })
       const productId = await currentProductId(context, org, params.productSlug)
       const saved = productId && (await addComment(context.db, org, viewer, productId, submission.value))
-      if (!saved) throw data('Comments are not available here.', { status: 403 })
+      if (!saved) throw forbidden('Comments are not available here.')
       return redirectTo(`${home}${url.search}`)
     }
   }
@@ -250,13 +251,13 @@ export async function handleVisitorAction(request: Request, context: AppLoadCont
 type SignedIn = PortalViewer & { account: NonNullable<PortalViewer['account']> & { member: NonNullable<NonNullable<PortalViewer['account']>['member']> } }
 
 /** The signed-in account member, or a 401 for a visitor who is not (or no longer) signed in. */
-async function signedInMember(request: Request, context: AppLoadContext, org: PortalOrg): Promise<SignedIn> {
+async function signedInMember(request: Request, context: LoadContext, org: PortalOrg): Promise<SignedIn> {
   const viewer = await getViewer(request, context.db, org)
-  if (!accountMember(viewer)) throw data('Please log in again.', { status: 401 })
+  if (!accountMember(viewer)) throw notSignedIn('Please log in again.')
   return viewer as SignedIn
 }
 
-export async function currentProductId(context: AppLoadContext, org: PortalOrg, productSlug: string | undefined) {
+export async function currentProductId(context: LoadContext, org: PortalOrg, productSlug: string | undefined) {
   const product = await context.db
     .selectFrom('products')
     .select('id')

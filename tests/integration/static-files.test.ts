@@ -24,7 +24,7 @@ let publicBase: string
 let largeBase: string
 let large: Buffer
 
-/** A plain Node server around the handler, `next` answering 404 as server/app.ts does. */
+/** A plain Node server around the handler, `next` answering 404 as server/http/app.ts does. */
 async function serve(handler: ReturnType<typeof createStaticFiles>) {
   const server = http.createServer((req, res) => {
     handler(req, res, () => {

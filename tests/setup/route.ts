@@ -1,7 +1,8 @@
 // The one way integration tests call a route's loader or action: a real Request, the real context
 // (database, env), and whatever the route returns or throws normalised to status, data and headers.
 import type { AppLoadContext } from 'react-router'
-import { FLASH_COOKIE, readFlash } from '../../server/flash'
+import { FLASH_COOKIE, readFlash } from '../../server/http/flash'
+import { answerDomainErrors } from '../../server/http/responses'
 import type { TestDatabase } from './database'
 
 export interface RouteCall {
@@ -58,13 +59,16 @@ export function routeContext(database: TestDatabase, call: Pick<RouteCall, 'clie
   } as AppLoadContext
 }
 
-/** Calls `fn` (a loader or action) as React Router would, and normalises what it returns or throws. */
+/**
+ * Calls `fn` (a loader or action) as React Router would, through the translation of the domain's errors the app
+ * wraps every loader and action in (server/http/responses.ts), and normalises what it returns or throws.
+ */
 export async function callRoute<T = any>(fn: (args: never) => unknown, database: TestDatabase, call: RouteCall): Promise<RouteResult<T>> {
   const request = routeRequest(call)
   let value: unknown
   let thrown = false
   try {
-    value = await fn({ request, params: call.params ?? {}, context: routeContext(database, call) } as never)
+    value = await answerDomainErrors(fn)({ request, params: call.params ?? {}, context: routeContext(database, call) } as never)
   } catch (error) {
     value = error
     thrown = true

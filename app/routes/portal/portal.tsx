@@ -3,6 +3,7 @@ import type { Route } from './+types/portal'
 import { accountPageFingerprint, getViewer } from '@server/access/viewer'
 import { resolvePortalOrg } from '@server/portal/resolve'
 import { handlePortalEdit } from '@server/portal/editing/index'
+import { respond } from '@server/http/responses'
 import { loadPortalView } from '@server/portal/view'
 import { SHARED_PAGE_HEADER } from '@server/page-cache'
 import { readForm } from '@server/http/forms'
@@ -58,10 +59,10 @@ export const headers: Route.HeadersFunction = ({ loaderHeaders, actionHeaders })
 export async function action({ request, params, context }: Route.ActionArgs) {
   // A questionnaire (`?questionnaire=file|link`) is checked before its body, which may be a large file, is read.
   const questionnaire = questionnairePost(request)
-  if (questionnaire) return handleQuestionnairePost(request, context, params, questionnaire)
+  if (questionnaire) return respond(await handleQuestionnairePost(request, context, params, questionnaire))
   const formData = await readForm(request)
-  if (isVisitorIntent(formData.get('intent'))) return handleVisitorAction(request, context, params, formData)
-  return handlePortalEdit(request, context, params, formData)
+  if (isVisitorIntent(formData.get('intent'))) return respond(await handleVisitorAction(request, context, params, formData))
+  return respond(await handlePortalEdit(request, context, params, formData))
 }
 
 export default function Portal({ loaderData, actionData }: Route.ComponentProps) {

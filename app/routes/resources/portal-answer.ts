@@ -8,7 +8,7 @@ import { readSearchRequest } from '@server/search/page'
 // (server/ai/answers.ts AnswerEvent): the sources, the text as it is written, then done or an error.
 // Refusals answer JSON { error } with 400, 403 or 429. Without JavaScript the results page answers instead.
 
-/** A stream of events, never React Router's data form (server/page-cache.ts). */
+/** A stream of events, never React Router's data form (server/http/route-match.ts). */
 export const handle = { streams: true }
 
 const NO_STORE = { 'Cache-Control': 'private, no-store', 'X-Content-Type-Options': 'nosniff' }

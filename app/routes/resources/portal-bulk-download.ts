@@ -10,7 +10,7 @@ import { resolvePortalOrg } from '@server/portal/resolve'
 
 const ONLY_POST = { status: 405, headers: { Allow: 'POST' } }
 
-/** The answer is an archive streamed as it is built: never as React Router's data form (server/page-cache.ts). */
+/** The answer is an archive streamed as it is built: never as React Router's data form (server/http/route-match.ts). */
 export const handle = { streams: true }
 
 /**

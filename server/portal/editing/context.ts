@@ -1,18 +1,19 @@
-import { data, type AppLoadContext } from 'react-router'
 import type { Transaction } from 'kysely'
 import type { DB } from '../../../db/types'
 import type { Database } from '../../../db/index'
 import type { StaffMember } from '../../auth/staff-session'
+import type { LoadContext } from '../../context'
 import { can } from '../../access/visibility'
 import { staffViewer } from '../../access/viewer'
 import { recordAudit } from '../../audit/record'
 import { redirectWithToast } from '../../http/redirect'
+import { reply, type Reply } from '../../reply'
 import { bumpProductRevision } from '../revision'
 import type { PortalOrg } from '../resolve'
 
 export interface EditContext {
   db: Database
-  context: AppLoadContext
+  context: LoadContext
   request: Request
   staff: StaffMember
   org: PortalOrg
@@ -22,7 +23,7 @@ export interface EditContext {
 }
 
 /** An intent's handler: parses its form, writes through `saveEdit`, answers a redirect or a 400. */
-export type EditHandler = (edit: EditContext, formData: FormData) => Promise<Response | ReturnType<typeof data>>
+export type EditHandler = (edit: EditContext, formData: FormData) => Promise<Response | Reply<unknown>>
 
 /**
  * One staff change: the work, its audit entry and the product's revision bump in one transaction,
@@ -82,9 +83,9 @@ export async function kindHasDocuments(edit: EditContext, kind: string) {
 }
 
 export function documentAccessDenied(intent: string, message = DOCUMENT_ACCESS_DENIED) {
-  return data({ intent, result: { status: 'error' as const, error: { '': [message] } } }, { status: 403 })
+  return reply({ intent, result: { status: 'error' as const, error: { '': [message] } } }, { status: 403 })
 }
 
 export function badRequest<T>(body: T) {
-  return data(body, { status: 400 })
+  return reply(body, { status: 400 })
 }

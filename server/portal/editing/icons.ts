@@ -1,5 +1,5 @@
 import { parseForm } from '../../http/forms'
-import { data } from 'react-router'
+import { forbidden } from '../../errors'
 import { changeIconSchema, ICON_MAX_BYTES, ICON_MESSAGES, ICON_SIZE_PX } from '../../../app/lib/schemas/icons'
 import { IMAGE_CONTENT_TYPES, rasterDimensions, rasteriseSvg, sniffRaster } from '../../files/images'
 import { createFile, fileStore, sha256Hex } from '../../files/store'
@@ -46,7 +46,7 @@ async function cardRow(edit: EditContext, kind: FormDataEntryValue | null) {
 export const iconHandlers: Record<string, EditHandler> = {
   async [INTENT](edit, formData) {
     // Card icons are assets: editing the page is not enough.
-    if (!edit.staff.permissions.includes('assets:edit')) throw data("You don't have permission to change card icons", { status: 403 })
+    if (!edit.staff.permissions.includes('assets:edit')) throw forbidden("You don't have permission to change card icons")
     const card = await cardRow(edit, formData.get('kind'))
     const submission = parseForm(formData, changeIconSchema({ hasCustomIcon: Boolean(card?.icon_file_id) }))
     // The file itself is never sent back to the browser.

@@ -1,5 +1,6 @@
-import { data, type AppLoadContext } from 'react-router'
 import { requireStaff } from '../../auth/require'
+import type { LoadContext } from '../../context'
+import { badRequest, forbidden, notFound } from '../../errors'
 import { resolvePortalOrg } from '../resolve'
 import type { EditContext, EditHandler } from './context'
 import { cardHandlers } from './cards'
@@ -24,14 +25,14 @@ const HANDLERS: Record<string, EditHandler> = {
 /** Every in-place edit intent, for the permission tests. */
 export const EDIT_INTENTS = Object.keys(HANDLERS)
 
-export async function handlePortalEdit(request: Request, context: AppLoadContext, params: { orgSlug?: string; productSlug?: string }, form?: FormData) {
+export async function handlePortalEdit(request: Request, context: LoadContext, params: { orgSlug?: string; productSlug?: string }, form?: FormData) {
   const org = await resolvePortalOrg(context.db, context.env, request, params.orgSlug)
   const staff = await requireStaff(request, context, 'statuspage:edit')
-  if (staff.orgId !== org.id) throw data("You don't have access to this page", { status: 403 })
+  if (staff.orgId !== org.id) throw forbidden("You don't have access to this page")
   const formData = form ?? (await readForm(request))
   const intent = formData.get('intent')
   const handler = typeof intent === 'string' ? HANDLERS[intent] : undefined
-  if (!handler) throw data('Unknown intent', { status: 400 })
+  if (!handler) throw badRequest('Unknown intent')
 
   const product = await context.db
     .selectFrom('products')
@@ -39,7 +40,7 @@ export async function handlePortalEdit(request: Request, context: AppLoadContext
     .where('org_id', '=', org.id)
     .$call((query) => (params.productSlug ? query.where('slug', '=', params.productSlug) : query.where('is_default', '=', true)))
     .executeTakeFirst()
-  if (!product) throw data('This product does not exist.', { status: 404 })
+  if (!product) throw notFound('This product does not exist.')
 
   const url = new URL(request.url)
   const edit: EditContext = { db: context.db, context, request, staff, org, product, returnTo: returnPath(formData.get('returnTo'), url) }

@@ -44,6 +44,7 @@ import {
 } from '~/lib/schemas/settings'
 import { DOCUMENT_ACCESS_LABELS } from '~/lib/schemas/documents'
 import { submitTprmPartner } from '@server/tprm/settings'
+import { respond } from '@server/http/responses'
 import { TprmPartnersSection } from './tprm-partners'
 import { FieldErrors, FormErrors } from '~/components/ui/form-errors'
 import { CheckboxField, TextareaField, TextField, type Field } from '~/components/ui/fields'
@@ -88,7 +89,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       return submitSection(context, formData, 'documents', documentSettingsSchema, (value) => saveDocumentsSection(context.db, staff, value))
     case 'tprm-partner-add':
     case 'tprm-partner-remove':
-      return submitTprmPartner(context, staff, formData)
+      return respond(await submitTprmPartner(context, staff, formData))
     default:
       throw data('Unknown intent', { status: 400 })
   }

@@ -1,5 +1,5 @@
 import { createCookie, type Cookie } from 'react-router'
-import type { Env } from './env'
+import type { Env } from '../env'
 
 // A one-time message carried across a redirect (post/redirect/get) in a short-lived cookie, signed with
 // SESSION_SECRET: the page shows its text, so nobody else may write it.

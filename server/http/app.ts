@@ -7,32 +7,32 @@ import { fileURLToPath } from 'node:url'
 import { isbot } from 'isbot'
 import { createRequestHandler, type ServerBuild } from 'react-router'
 import * as serverBuild from 'virtual:react-router/server-build'
-import { STAFF_SCOPES } from '../app/lib/permissions'
-import { openDatabase, type Database, type DatabaseHandle } from '../db/index'
-import { migrateToLatest } from '../db/migrate'
-import { seedDemoIfEmpty } from './demo/seed'
-import { getStaffMember, STAFF_COOKIE } from './auth/staff-session'
-import { cookieNames } from './auth/cookies'
+import { STAFF_SCOPES } from '../../app/lib/permissions'
+import { openDatabase, type DatabaseHandle } from '../../db/index'
+import { migrateToLatest } from '../../db/migrate'
+import { seedDemoIfEmpty } from '../demo/seed'
+import { getStaffMember, STAFF_COOKIE } from '../auth/staff-session'
+import { cookieNames } from '../auth/cookies'
 import { FLASH_COOKIE, readFlash } from './flash'
-import { hasLiveVisitorSession, VISITOR_COOKIE } from './visitors/sessions'
-import { lockDataDir, prepareDataDir } from './data-dir'
-import { fileStore, removeStaleSpools } from './files/store'
-import { countPublicFetch, stopPublicFetches } from './files/public-fetches'
-import { createHealth, HEALTH_PATHS } from './http/health'
-import { logRequests } from './http/request-log'
-import { startEmailWorker } from './email/worker'
-import { startTextExtraction } from './search/extract'
-import { startExpiryNotices } from './visitors/expiry-notices'
-import { hasVisitorSession, isQuestionnaireUpload } from './questionnaires/upload'
-import { env as readEnv, EnvError, type Env } from './env'
-import { defaultOrgProblem } from './portal/default-org'
-import { clientAddress } from './http/client-address'
-import { createRenderBudget, TOO_MANY_RENDERS } from './http/render-budget'
-import { tidyPortalQuery } from '../app/lib/portal-query'
-import { createHostCheck, expectedOrigin } from './http/hosts'
-import { bodyRefusal, FORM_BODY_LIMIT, uploadBodyLimit, uploadRouteOf } from './http/limits'
-import { answerFailure, createFetchListener, writePlain } from './http/listener'
-import { requestPageFingerprint } from './access/viewer'
+import { hasLiveVisitorSession, VISITOR_COOKIE } from '../visitors/sessions'
+import { lockDataDir, prepareDataDir } from '../data-dir'
+import { fileStore, removeStaleSpools } from '../files/store'
+import { countPublicFetch, stopPublicFetches } from '../files/public-fetches'
+import { createHealth, HEALTH_PATHS } from './health'
+import { logRequests } from './request-log'
+import { startEmailWorker } from '../email/worker'
+import { startTextExtraction } from '../search/extract'
+import { startExpiryNotices } from '../visitors/expiry-notices'
+import { hasVisitorSession, isQuestionnaireUpload } from '../questionnaires/upload'
+import { env as readEnv, EnvError, type Env } from '../env'
+import { defaultOrgProblem } from '../portal/default-org'
+import { clientAddress } from './client-address'
+import { createRenderBudget, TOO_MANY_RENDERS } from './render-budget'
+import { tidyPortalQuery } from '../../app/lib/portal-query'
+import { createHostCheck, expectedOrigin } from './hosts'
+import { bodyRefusal, FORM_BODY_LIMIT, uploadBodyLimit, uploadRouteOf } from './limits'
+import { answerFailure, createFetchListener, writePlain } from './listener'
+import { requestPageFingerprint } from '../access/viewer'
 import {
   accountPageMark,
   createPageCache,
@@ -41,28 +41,24 @@ import {
   isCacheableRequest,
   isPersonalRequest,
   PERSONAL_COOKIES,
-  storedRouteMatcher,
   storeKey,
   COUNTED_FETCH_HEADER,
-  streamingDataMatcher,
   SHARED_PAGE_HEADER,
   type CachedPage,
-  type PageCache,
   type StoredKind,
-} from './page-cache'
-import { compressResponse } from './http/compress'
-import { createStaticFiles } from './http/static-files'
-import { answerStoredPage, storedPage, type Answer, type StoredBody } from './http/stored-page'
-import { crossOriginRejection, setBaseSecurityHeaders } from './security'
+} from '../page-cache'
+import { storedRouteMatcher, streamingDataMatcher } from './route-match'
+import { compressResponse } from './compress'
+import { createStaticFiles } from './static-files'
+import { answerStoredPage, storedPage, type Answer, type StoredBody } from './stored-page'
+import { crossOriginRejection, setBaseSecurityHeaders } from '../security'
+import type { LoadContext } from '../context'
+import { withDomainErrors } from './responses'
 
 declare module 'react-router' {
-  interface AppLoadContext {
-    db: Database
-    env: Env
-    nonce: string
-    clientAddress: string
-    pageCache: PageCache
-  }
+  // The load context is server/context.ts's, which server modules take without naming react-router.
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- a declaration merge: the members are LoadContext's
+  interface AppLoadContext extends LoadContext {}
 }
 
 export interface App {
@@ -120,7 +116,7 @@ export async function createApp(): Promise<App> {
   const assets = createStaticFiles(path.join(clientDir, 'assets'), { immutable: true, maxAgeSeconds: 31536000 })
   const statics = createStaticFiles(clientDir, { immutable: false, maxAgeSeconds: 3600 })
 
-  const build = serverBuild as unknown as ServerBuild
+  const build = withDomainErrors(serverBuild as unknown as ServerBuild)
   const handleRequest = createRequestHandler(build, env.NODE_ENV)
   const pageCache = createPageCache(database.db)
   const storedKind = storedRouteMatcher(build.routes, build.routeDiscovery.mode === 'lazy' ? build.routeDiscovery.manifestPath : undefined)
