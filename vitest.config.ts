@@ -1,5 +1,6 @@
 import { configDefaults, defineConfig } from 'vitest/config'
 import { aliases } from './vite.config.ts'
+import { LongFilesFirst } from './tests/setup/sequencer.ts'
 
 // Two kinds of vitest tests; the browser journeys live in tests/e2e and run with Playwright.
 // - unit: pure code beside it under app/ and server/: no database, no server, no seeding (`npm run test:unit`).
@@ -18,8 +19,9 @@ export default defineConfig({
     pool: 'forks',
     maxWorkers: 2,
     // A new order every run keeps tests independent; the seed is printed at the start ("Running tests with
-    // seed") and replays with --sequence.seed=<n>, or TEST_SEED=<n> for npm test and .ci/run.
-    sequence: { shuffle: true, seed: process.env.TEST_SEED ? Number(process.env.TEST_SEED) : undefined },
+    // seed") and replays with --sequence.seed=<n>, or TEST_SEED=<n> for npm test and .ci/run. The files
+    // known to be long go first (tests/setup/sequencer.ts), so none is left running alone at the end.
+    sequence: { shuffle: true, seed: process.env.TEST_SEED ? Number(process.env.TEST_SEED) : undefined, sequencer: LongFilesFirst },
     projects: [
       // The unit files share each worker's modules (isolate: false): half the CPU of a fresh import per file
       // (7.6 s against 15.3 s for 38 files); shuffling shows any test that leans on another's module state.

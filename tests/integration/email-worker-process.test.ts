@@ -57,14 +57,19 @@ if (BACKENDS.includes('postgres')) {
     it('sends what an app server with EMAIL_WORKER=false queued, and stops cleanly on SIGTERM', { timeout: 120_000 }, async () => {
       fake = await startFakeResend()
       const transport = { RESEND_API_KEY: 're_worker_key', RESEND_BASE_URL: fake.url, EMAIL_FROM: FROM }
-      server = await startServer('postgres', { ...transport, EMAIL_WORKER: 'false' })
+      let id = ''
+      const appServer = { ...transport, EMAIL_WORKER: 'false' }
+      server = await startServer('postgres', appServer, async (db) => {
+        id = await enqueueEmail(db, { to: 'reader@worker.test', subject: 'Sent by the worker', text: 'Hello from the worker process.' })
+      })
+      // The app server does not send it: its worker is off. On, its first round (at boot) would have claimed
+      // the mail queued before, and a graceful stop waits for the round in flight: stopped, it has had its turn.
+      await server.halt()
+      expect(fake.messages).toEqual([])
+      // Started again on the same database, for the worker to run beside.
+      server = await startServer('postgres', appServer, undefined, { reuse: server })
       const handle = await openDatabase({ dataDir: server.dataDir, databaseUrl: server.databaseUrl })
       try {
-        const id = await enqueueEmail(handle.db, { to: 'reader@worker.test', subject: 'Sent by the worker', text: 'Hello from the worker process.' })
-        // The app server does not send it: its worker is off (it would have claimed it within its 2 s interval).
-        await new Promise((resolve) => setTimeout(resolve, 2500))
-        expect(fake.messages).toEqual([])
-
         const sent = () => fake!.messages.some((message) => message.body.to === 'reader@worker.test')
         const { code, output } = await runWorker({ ...transport, DATABASE_URL: server.databaseUrl!, DATA_DIR: server.dataDir, SESSION_SECRET: 'server-test-'.repeat(4) }, sent)
         expect(output).toContain('E-mail worker running (database: postgres)')

@@ -1,4 +1,5 @@
-import { sql } from 'kysely'
+import { RawNode, sql, type QueryId } from 'kysely'
+import type { Database } from '../../db/index'
 import { afterAll, afterEach, beforeAll, beforeEach, expect, it, vi } from 'vitest'
 import { claimDueEmails, enqueueEmail, markFailedAttempt } from '../../server/email/outbox'
 import { createTransport } from '../../server/email/transports'
@@ -247,10 +248,11 @@ describeEachDatabase('e-mail outbox', (database, backend) => {
   })
 
   it('runs in the background and sends soon after a kick', async () => {
-    const worker = startEmailWorker(db(), resendEnv(), { intervalMs: 60_000 })
+    const { watched, claimed } = watchingClaims(db())
+    const worker = startEmailWorker(watched, resendEnv(), { intervalMs: 60_000 })
     try {
-      // Let the first poll (at start) finish on the empty outbox: with a 60 s interval only the kick can send.
-      await new Promise((resolve) => setTimeout(resolve, 300))
+      // Let the first poll (at start) read the empty outbox: with a 60 s interval only the kick can send.
+      await claimed
       const id = await enqueueEmail(db(), { to: 'reader@example.test', subject: 'Kicked', text: 'Hello' })
       kickEmailWorker()
       await vi.waitFor(async () => expect((await row(id)).status).toBe('sent'), { timeout: 5000, interval: 50 })
@@ -260,3 +262,21 @@ describeEachDatabase('e-mail outbox', (database, backend) => {
     }
   })
 })
+
+/** `db` for a worker, and a promise that resolves once its first claim of the outbox has read the table. */
+function watchingClaims(db: Database) {
+  const claims = new Set<QueryId>()
+  let read!: () => void
+  const claimed = new Promise<void>((resolve) => (read = resolve))
+  const watched = db.withPlugin({
+    transformQuery({ node, queryId }) {
+      if (RawNode.is(node) && node.sqlFragments.join('').includes('for update skip locked')) claims.add(queryId)
+      return node
+    },
+    async transformResult({ result, queryId }) {
+      if (claims.has(queryId)) read()
+      return result
+    },
+  })
+  return { watched, claimed }
+}

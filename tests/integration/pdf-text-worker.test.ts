@@ -1,6 +1,7 @@
 // PDF text read off the main thread (issue 12): a worker thread per file, with a time and a memory limit
 // past which the file is marked failed and the next one still read; the main thread keeps serving while a
 // PDF of hundreds of pages is parsed, and stopping the loop ends a worker mid-file at once.
+import { Worker } from 'node:worker_threads'
 import { PDFDocument, StandardFonts } from 'pdf-lib'
 import { afterEach, beforeAll, expect, it, vi } from 'vitest'
 import { createFile as storeFile, fileStore } from '../../server/files/store'
@@ -130,9 +131,10 @@ describeEachDatabase('PDF text worker', (database) => {
 
   it('ends a worker mid-file at once on stop(), leaving the file pending for the next start', async () => {
     const file = await upload('worker-stopped.pdf', big)
+    // The loop starts at once; the file takes seconds to read. Stopped once a worker thread has the file.
+    const handedOver = vi.spyOn(Worker.prototype, 'postMessage')
     const extraction = startTextExtraction(db(), database().env, { intervalMs: 60_000 })
-    // The loop starts at once; the file takes seconds to read.
-    await new Promise((resolve) => setTimeout(resolve, 700))
+    await vi.waitFor(() => expect(handedOver).toHaveBeenCalledWith(expect.objectContaining({ check: 'pdf-pages' }), expect.anything()), { timeout: 20_000, interval: 20 })
     // Ended mid-file, not read to the end: still pending, with no page indexed.
     await extraction.stop()
     expect(await status(file.id)).toBe('pending')
