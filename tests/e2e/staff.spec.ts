@@ -1,5 +1,5 @@
 import { hasJavaScript, waitForHydration } from './support/demo'
-import { ADMIN, expect, test } from './support/staff'
+import { ADMIN, expect, staffForm, test } from './support/staff'
 
 test.describe('staff sign-in', () => {
   test('a wrong password gets one message for any failure', async ({ page }) => {
@@ -34,15 +34,20 @@ test.describe('staff sign-in', () => {
   })
 })
 
+const PORTAL = '/portal/northwind'
+
 test.describe('signed-in staff', () => {
   test.use({ signedIn: true })
 
-  test('staff edit a card display text and an item, and visitors see the change', async ({ page, browser }, testInfo) => {
-    await page.goto('/portal/northwind')
+  // The card's display text and its item's explanation are the demo's (one per card): what they were is
+  // put back after the test, however it ends (decision 035).
+  test('staff edit a card display text and an item, and visitors see the change', async ({ page, browser, putBack }, testInfo) => {
+    const javascript = hasJavaScript(testInfo.project.name)
+    await page.goto(PORTAL)
     const marker = `Encrypted and audited (${testInfo.project.name})`
     // The card's action menu offers the tools; its items are links, so this works without JavaScript too.
     const card = page.locator('article[data-card="Esg"]')
-    if (hasJavaScript(testInfo.project.name)) {
+    if (javascript) {
       await card.getByRole('button', { name: /Actions for/ }).click()
       await page.getByRole('menuitem', { name: 'Edit display text' }).click()
     } else {
@@ -51,6 +56,8 @@ test.describe('signed-in staff', () => {
     }
     const dialog = page.getByRole('dialog', { name: 'Edit display text' })
     await expect(dialog).toBeVisible()
+    const originalText = await dialog.getByLabel('Display text').inputValue()
+    putBack((staff) => staffForm(staff, PORTAL, { intent: 'card.displayText', kind: 'Esg', displayText: originalText }))
     await dialog.getByLabel('Display text').fill('abc')
     await dialog.getByRole('button', { name: 'Save' }).click()
     await expect(page.getByText('Must be at least 4 characters, or leave empty for default.')).toBeVisible()
@@ -60,18 +67,23 @@ test.describe('signed-in staff', () => {
     await expect(card.getByText(marker)).toBeVisible()
 
     // Edit / Cancel / Save drawer.
-    await page.goto('/portal/northwind?card=Esg&edit=true')
+    await page.goto(`${PORTAL}?card=Esg&edit=true`)
     const drawer = page.getByRole('dialog', { name: /ESG/ })
     const explanation = drawer.getByLabel('Explanation').first()
     // With JavaScript, type once the editor is live (it loads after the page, on demand).
-    if (hasJavaScript(testInfo.project.name)) await waitForHydration(explanation)
+    if (javascript) await waitForHydration(explanation)
+    // The drawer's form as it was, sent again after the test.
+    const original = await explanation.evaluate((field: HTMLTextAreaElement) =>
+      new URLSearchParams([...new FormData(field.form!)].filter((entry): entry is [string, string] => typeof entry[1] === 'string')).toString(),
+    )
+    putBack((staff) => staffForm(staff, PORTAL, original))
     await explanation.fill(`${marker}: explanation`)
     await drawer.getByRole('button', { name: 'Save' }).click()
     await expect(page.getByRole('status').filter({ hasText: /Saved/ })).toBeVisible()
 
     // A visitor in a fresh context sees the saved text.
     const visitor = await browser.newPage()
-    await visitor.goto('/portal/northwind')
+    await visitor.goto(PORTAL)
     await expect(visitor.locator('article[data-card="Esg"]').getByText(marker)).toBeVisible()
     await visitor.close()
   })

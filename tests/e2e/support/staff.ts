@@ -1,12 +1,15 @@
 // Staff journeys start signed in: one POST to /login through the HTTP API, its session cookie put into the
 // browser context, so no journey types the password (staff.spec.ts keeps the form itself covered).
-import { test as base, expect, type APIRequest } from '@playwright/test'
+import { test as base, expect, type APIRequest, type APIRequestContext } from '@playwright/test'
 
 export { expect }
 
 export const ADMIN = { email: 'admin@northwind.test', password: 'northwind-demo' }
 
-export const test = base.extend<{ signedIn: boolean | 'own session' }>({
+/** Puts back what a test changed in the shared demo: staff requests run after the test (decision 035). */
+export type PutBack = (undo: (staff: APIRequestContext) => Promise<void>) => void
+
+export const test = base.extend<{ signedIn: boolean | 'own session'; putBack: PutBack }>({
   /**
    * `test.use({ signedIn: true })`: every page of the test's browser context is the demo admin's, on the
    * session this worker shares with its other tests; `'own session'` for a test that ends its session.
@@ -15,6 +18,25 @@ export const test = base.extend<{ signedIn: boolean | 'own session' }>({
   context: async ({ context, signedIn, playwright, baseURL }, use) => {
     if (signedIn) await context.addCookies(await staffSession(playwright.request, baseURL!, { own: signedIn === 'own session' }))
     await use(context)
+  },
+  /**
+   * `putBack(async (staff) => ...)` before a change to the demo: after the test, however it ended (a failed
+   * step, or the test's timeout, when a `finally` runs beside the closing of its browser), the undo runs as
+   * the demo admin on an HTTP client of its own (an undo checks whether the journey's own steps already put
+   * the demo back). Fixture teardown has a time of its own after a timeout, where a `finally` does not.
+   */
+  putBack: async ({ playwright, baseURL }, use) => {
+    const pending: ((staff: APIRequestContext) => Promise<void>)[] = []
+    await use((undo) => {
+      pending.push(undo)
+    })
+    if (!pending.length) return
+    const staff = await playwright.request.newContext({ baseURL, storageState: { cookies: await staffSession(playwright.request, baseURL!), origins: [] } })
+    try {
+      for (const undo of pending.reverse()) await undo(staff)
+    } finally {
+      await staff.dispose()
+    }
   },
 })
 
@@ -52,4 +74,17 @@ async function signIn(request: APIRequest, baseURL: string) {
   } finally {
     await api.dispose()
   }
+}
+
+/**
+ * Posts a staff form to a portal page as the page's own form would (the server refuses a POST without its
+ * Origin): `form` as fields, or as the urlencoded body a page's form was read into. A refused post is a
+ * soft failure, so it is reported without hiding the journey's own.
+ */
+export async function staffForm(staff: APIRequestContext, path: string, form: Record<string, string> | string) {
+  const origin = new URL(path, base.info().project.use.baseURL).origin
+  const headers = { origin, ...(typeof form === 'string' ? { 'content-type': 'application/x-www-form-urlencoded' } : {}) }
+  const body = typeof form === 'string' ? { data: form } : { form: { returnTo: path, ...form } }
+  const response = await staff.post(path, { ...body, headers, maxRedirects: 0 })
+  expect.soft(response.status(), `putting back ${typeof form === 'string' ? new URLSearchParams(form).get('intent') : form.intent}`).toBe(302)
 }
