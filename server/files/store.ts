@@ -86,9 +86,12 @@ export async function spoolStream(
     },
   })
   const input = source instanceof Readable ? source : Readable.from(source as AsyncIterable<Uint8Array>)
+  const output = createWriteStream(file, { mode: 0o600 })
   try {
-    await pipeline(input, counter, createWriteStream(file, { mode: 0o600 }))
+    await pipeline(input, counter, output)
   } catch (error) {
+    // A stream destroyed while it opens still creates the file, and closes only then: removed once it is closed.
+    if (!output.closed) await new Promise((resolve) => output.once('close', resolve))
     await rm(file, { force: true })
     throw error
   }
