@@ -139,8 +139,10 @@ export async function createApp(): Promise<App> {
     const kind: StoredKind | null = unknownHosts.has(req) ? 'not-found' : storedKind(pathname)
     return { kind, key: kind && storeKey(unknownHosts.has(req) ? UNKNOWN_HOST_KEY : req.headers.host, kind, pathname, search) }
   }
-  // What each client without a session may have rendered (server/http/render-budget.ts).
+  // What each client without a session may have rendered (server/http/render-budget.ts); requests found to
+  // carry a live staff or visitor session are not counted (a flash message or an Authorization header is no session).
   const renders = createRenderBudget(env.PAGE_RENDER_BUDGET)
+  const signedIn = new WeakSet<IncomingMessage>()
   // Shared answers being rendered now, by store key: a request for one waits for it instead of rendering again.
   const rendering = new Map<string, Promise<CachedPage | null>>()
   /** The page stored under `key`; past its time too while another request renders it again (stale-while-revalidate). */
@@ -170,8 +172,7 @@ export async function createApp(): Promise<App> {
         if (page) return storedResponse(page, request, true)
       }
       // A page for nobody in particular that is not stored yet is rendered within the client's budget.
-      const anonymousRender =
-        kind !== null && kind !== 'file' && (request.method === 'GET' || request.method === 'HEAD') && isAnonymousRequest(cookie, request.headers.get('authorization'))
+      const anonymousRender = kind !== null && kind !== 'file' && (request.method === 'GET' || request.method === 'HEAD') && !signedIn.has(req)
       if (anonymousRender && !(cacheable && rendering.has(key!))) {
         const retryAfter = renders.take(context.clientAddress)
         if (retryAfter > 0) return tooManyRenders(retryAfter)
@@ -295,8 +296,10 @@ export async function createApp(): Promise<App> {
     }
     // A personal cookie that signs in nobody (forged, expired, signed out) makes no page personal: dropped, so
     // the request is answered (and its page stored) as an anonymous one, not rendered on every request.
-    if ((req.method === 'GET' || req.method === 'HEAD') && isPersonalRequest(req.headers.cookie) && storeTarget(req, pathname, '').kind && (await signsInNobody(req))) {
-      dropPersonalCookies(req)
+    if ((req.method === 'GET' || req.method === 'HEAD') && isPersonalRequest(req.headers.cookie) && storeTarget(req, pathname, '').kind) {
+      const signsIn = await whoSignsIn(req)
+      if (signsIn === 'nobody') dropPersonalCookies(req)
+      if (signsIn === 'session') signedIn.add(req)
     }
     // A portal page's URL with parameters no page reads (a tracking id, junk) is the page without them: sent
     // there, so every such URL is one stored page, not a render each (docs/decisions/036).
@@ -370,14 +373,17 @@ export async function createApp(): Promise<App> {
     return true
   }
 
-  /** Whether the request's personal cookies sign in nobody: no live staff or visitor session, no genuine flash message. */
-  async function signsInNobody(req: IncomingMessage) {
+  /**
+   * What the request's personal cookies sign in: a live staff or visitor `session`; else only a genuine `flash`
+   * message (anyone gets one from a form post, and its signature never lapses: no session); else `nobody`.
+   */
+  async function whoSignsIn(req: IncomingMessage): Promise<'session' | 'flash' | 'nobody'> {
     const names = cookieNames(req.headers.cookie)
     const request = new Request(env.APP_URL, { headers: { cookie: req.headers.cookie ?? '' } })
-    if (names.has(FLASH_COOKIE) && (await readFlash(env, request)).message !== null) return false
-    if (names.has(STAFF_COOKIE) && (await getStaffMember(database.db, request))) return false
-    if (names.has(VISITOR_COOKIE) && (await hasLiveVisitorSession(database.db, request))) return false
-    return true
+    if (names.has(STAFF_COOKIE) && (await getStaffMember(database.db, request))) return 'session'
+    if (names.has(VISITOR_COOKIE) && (await hasLiveVisitorSession(database.db, request))) return 'session'
+    if (names.has(FLASH_COOKIE) && (await readFlash(env, request)).message !== null) return 'flash'
+    return 'nobody'
   }
 
   /** Forms are small; an upload action takes MAX_UPLOAD_MB, from staff with its permission only. */
