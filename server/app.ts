@@ -334,7 +334,8 @@ export async function createApp(): Promise<App> {
       return false
     }
     res.statusCode = 302
-    res.setHeader('Location', pathname + tidy)
+    // A path React Router reads as `/` may be spelt `//`: never a protocol-relative Location.
+    res.setHeader('Location', pathname.replace(/^\/+/, '/') + tidy)
     res.setHeader('Cache-Control', 'no-store')
     res.end()
     return true

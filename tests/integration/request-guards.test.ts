@@ -196,6 +196,7 @@ for (const backend of BACKENDS) {
         ['/?x=1', '/'],
         ['/?card=Documents&card=Certifications', '/?card=Documents'],
         ['/?&', '/'],
+        ['//?card=Documents&x=1', '/?card=Documents'],
       ]) {
         const answer = await send(path)
         expect({ path, status: answer.status, location: answer.headers.location, cacheControl: answer.headers['cache-control'] }).toEqual({
