@@ -171,9 +171,11 @@ export async function createApp(): Promise<App> {
         const page = await pageCache.getAccountPage(key!, viewerKey, (orgId) => requestPageFingerprint(database.db, request, orgId))
         if (page) return storedResponse(page, request, true)
       }
-      // A page for nobody in particular that is not stored yet is rendered within the client's budget.
+      // A page for nobody in particular that is not stored yet is rendered within the client's budget. A request
+      // here renders, whoever else renders the same page now (waiting for another's render was done above: a
+      // page it stored is answered there, at no cost).
       const anonymousRender = kind !== null && kind !== 'file' && (request.method === 'GET' || request.method === 'HEAD') && !signedIn.has(req)
-      if (anonymousRender && !(cacheable && rendering.has(key!))) {
+      if (anonymousRender) {
         const retryAfter = renders.take(context.clientAddress)
         if (retryAfter > 0) return tooManyRenders(retryAfter)
       }
