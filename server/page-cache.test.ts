@@ -29,6 +29,8 @@ describe('the page cache', () => {
     // React Router answers these itself, whatever route the path matches.
     expect(kindOf('/portal/northwind/files/1/a.pdf')).toBe('file')
     for (const path of ['/login', '/invite/abc', '/nothing.data', '/trust.json.data', '/__manifest']) expect(kindOf(path), path).toBe(null)
+    // A page's data request, in every spelling React Router answers for the page (the home's is `/_root.data`).
+    for (const path of ['/_root.data', '/.data', '/portal/northwind.data', '/portal/northwind/.data', '/product/mobile/.data']) expect(kindOf(path), path).toBe('page')
   })
 
   it('keys trust data without its query, and the not-found page by host alone', () => {

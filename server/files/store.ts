@@ -91,7 +91,7 @@ export async function spoolStream(
     await pipeline(input, counter, output)
   } catch (error) {
     // A stream destroyed while it opens still creates the file, and closes only then: removed once it is closed.
-    if (!output.closed) await new Promise((resolve) => output.once('close', resolve))
+    if (!output.closed) await new Promise<void>((resolve) => output.once('close', () => resolve()))
     await rm(file, { force: true })
     throw error
   }

@@ -27,7 +27,7 @@ import { hasVisitorSession, isQuestionnaireUpload } from '../questionnaires/uplo
 import { env as readEnv, EnvError, type Env } from '../env'
 import { defaultOrgProblem } from '../portal/default-org'
 import { clientAddress } from './client-address'
-import { createRenderBudget, TOO_MANY_RENDERS } from './render-budget'
+import { createRenderBudget, createRenderGate, RENDER_GATE, SERVER_BUSY, TOO_MANY_RENDERS } from './render-budget'
 import { tidyPortalQuery } from '../../app/lib/portal-query'
 import { createHostCheck, expectedOrigin } from './hosts'
 import { bodyRefusal, FORM_BODY_LIMIT, uploadBodyLimit, uploadRouteOf } from './limits'
@@ -135,8 +135,11 @@ export async function createApp(): Promise<App> {
     const kind: StoredKind | null = unknownHosts.has(req) ? 'not-found' : storedKind(pathname)
     return { kind, key: kind && storeKey(unknownHosts.has(req) ? UNKNOWN_HOST_KEY : req.headers.host, kind, pathname, search) }
   }
-  // What each client without a session may have rendered (server/http/render-budget.ts).
+  // What each client without a session may have rendered (server/http/render-budget.ts); requests found to
+  // carry a live staff or visitor session are not counted (a flash message or an Authorization header is no session).
   const renders = createRenderBudget(env.PAGE_RENDER_BUDGET)
+  const anonymousRenders = createRenderGate(RENDER_GATE)
+  const signedIn = new WeakSet<IncomingMessage>()
   // Shared answers being rendered now, by store key: a request for one waits for it instead of rendering again.
   const rendering = new Map<string, Promise<CachedPage | null>>()
   /** The page stored under `key`; past its time too while another request renders it again (stale-while-revalidate). */
@@ -165,12 +168,13 @@ export async function createApp(): Promise<App> {
         const page = await pageCache.getAccountPage(key!, viewerKey, (orgId) => requestPageFingerprint(database.db, request, orgId))
         if (page) return storedResponse(page, request, true)
       }
-      // A page for nobody in particular that is not stored yet is rendered within the client's budget.
-      const anonymousRender =
-        kind !== null && kind !== 'file' && (request.method === 'GET' || request.method === 'HEAD') && isAnonymousRequest(cookie, request.headers.get('authorization'))
-      if (anonymousRender && !(cacheable && rendering.has(key!))) {
+      // A page for nobody in particular that is not stored yet is rendered within the client's budget. A request
+      // here renders, whoever else renders the same page now (waiting for another's render was done above: a
+      // page it stored is answered there, at no cost).
+      const anonymousRender = kind !== null && kind !== 'file' && (request.method === 'GET' || request.method === 'HEAD') && !signedIn.has(req)
+      if (anonymousRender) {
         const retryAfter = renders.take(context.clientAddress)
-        if (retryAfter > 0) return tooManyRenders(retryAfter)
+        if (retryAfter > 0) return refusal(429, TOO_MANY_RENDERS, retryAfter)
       }
       // A route that answers with bytes has no data form: React Router would buffer a whole file or archive into one.
       if (url.pathname.endsWith('.data') && streamsData(url.pathname.slice(0, -'.data'.length), request.method)) {
@@ -186,7 +190,15 @@ export async function createApp(): Promise<App> {
       let rendered: ((page: CachedPage | null) => void) | undefined
       if (cacheable && request.method === 'GET' && !rendering.has(key!)) rendering.set(key!, new Promise((resolve) => (rendered = resolve)))
       try {
-        return await renderAndStore()
+        // However many clients ask, a few such renders at once and a few more waiting (decision 036); a
+        // request for a page being rendered waited for it above, before the gate.
+        const exitGate = anonymousRender ? await anonymousRenders.enter() : () => {}
+        if (!exitGate) return refusal(503, SERVER_BUSY, 5)
+        try {
+          return await renderAndStore()
+        } finally {
+          exitGate()
+        }
       } finally {
         if (rendered) {
           rendering.delete(key!)
@@ -291,8 +303,10 @@ export async function createApp(): Promise<App> {
     }
     // A personal cookie that signs in nobody (forged, expired, signed out) makes no page personal: dropped, so
     // the request is answered (and its page stored) as an anonymous one, not rendered on every request.
-    if ((req.method === 'GET' || req.method === 'HEAD') && isPersonalRequest(req.headers.cookie) && storeTarget(req, pathname, '').kind && (await signsInNobody(req))) {
-      dropPersonalCookies(req)
+    if ((req.method === 'GET' || req.method === 'HEAD') && isPersonalRequest(req.headers.cookie) && storeTarget(req, pathname, '').kind) {
+      const signsIn = await whoSignsIn(req)
+      if (signsIn === 'nobody') dropPersonalCookies(req)
+      if (signsIn === 'session') signedIn.add(req)
     }
     // A portal page's URL with parameters no page reads (a tracking id, junk) is the page without them: sent
     // there, so every such URL is one stored page, not a render each (docs/decisions/036).
@@ -327,7 +341,8 @@ export async function createApp(): Promise<App> {
       return false
     }
     res.statusCode = 302
-    res.setHeader('Location', pathname + tidy)
+    // A path React Router reads as `/` may be spelt `//`: never a protocol-relative Location.
+    res.setHeader('Location', pathname.replace(/^\/+/, '/') + tidy)
     res.setHeader('Cache-Control', 'no-store')
     res.end()
     return true
@@ -366,14 +381,17 @@ export async function createApp(): Promise<App> {
     return true
   }
 
-  /** Whether the request's personal cookies sign in nobody: no live staff or visitor session, no genuine flash message. */
-  async function signsInNobody(req: IncomingMessage) {
+  /**
+   * What the request's personal cookies sign in: a live staff or visitor `session`; else only a genuine `flash`
+   * message (anyone gets one from a form post, and its signature never lapses: no session); else `nobody`.
+   */
+  async function whoSignsIn(req: IncomingMessage): Promise<'session' | 'flash' | 'nobody'> {
     const names = cookieNames(req.headers.cookie)
     const request = new Request(env.APP_URL, { headers: { cookie: req.headers.cookie ?? '' } })
-    if (names.has(FLASH_COOKIE) && (await readFlash(env, request)).message !== null) return false
-    if (names.has(STAFF_COOKIE) && (await getStaffMember(database.db, request))) return false
-    if (names.has(VISITOR_COOKIE) && (await hasLiveVisitorSession(database.db, request))) return false
-    return true
+    if (names.has(STAFF_COOKIE) && (await getStaffMember(database.db, request))) return 'session'
+    if (names.has(VISITOR_COOKIE) && (await hasLiveVisitorSession(database.db, request))) return 'session'
+    if (names.has(FLASH_COOKIE) && (await readFlash(env, request)).message !== null) return 'flash'
+    return 'nobody'
   }
 
   /** Forms are small; an upload action takes MAX_UPLOAD_MB, from staff with its permission only. */
@@ -458,9 +476,9 @@ function writeAnswer(res: ServerResponse, answer: Answer) {
   res.end(answer.body ?? undefined)
 }
 
-/** A client past its render budget: try again in `retryAfter` seconds. */
-function tooManyRenders(retryAfter: number) {
-  return new Response(TOO_MANY_RENDERS, { status: 429, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store', 'Retry-After': String(retryAfter) } })
+/** A request refused for the server's sake (429: this client's budget; 503: too many at once): try again in `retryAfter` seconds. */
+function refusal(status: 429 | 503, message: string, retryAfter: number) {
+  return new Response(message, { status, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store', 'Retry-After': String(retryAfter) } })
 }
 
 /** A stored page as a Fetch response (for a public one, the listener's fast path writes the same answer to Node directly). */

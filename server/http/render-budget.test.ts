@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { createRenderBudget } from './render-budget'
+import { createRenderBudget, createRenderGate } from './render-budget'
 
 /** A budget on a clock the test moves. */
 function budgetAt(options: { burst?: number; perSecond?: number; maxClients?: number } = {}) {
@@ -56,5 +56,30 @@ describe('the anonymous render budget', () => {
     budget.take('198.51.100.4') // pushes out .2
     expect(budget.take('198.51.100.2')).toBe(0)
     expect(budget.take('198.51.100.1')).toBeGreaterThan(0)
+  })
+})
+
+describe('the gate of renders for requests without a session', () => {
+  it('lets a few run at once, queues some in order, and refuses the rest at once', async () => {
+    const gate = createRenderGate({ concurrent: 2, queued: 2 })
+    const first = await gate.enter()
+    const second = await gate.enter()
+    const order: string[] = []
+    const third = gate.enter().then((exit) => (order.push('third'), exit))
+    const fourth = gate.enter().then((exit) => (order.push('fourth'), exit))
+    expect(await gate.enter()).toBeNull()
+    expect(gate.load).toEqual({ running: 2, waiting: 2 })
+    first!()
+    first!() // a second call frees nothing more
+    const thirdExit = await third
+    expect(order).toEqual(['third'])
+    expect(gate.load).toEqual({ running: 2, waiting: 1 })
+    second!()
+    const fourthExit = await fourth
+    expect(order).toEqual(['third', 'fourth'])
+    thirdExit!()
+    fourthExit!()
+    expect(gate.load).toEqual({ running: 0, waiting: 0 })
+    expect(await gate.enter()).not.toBeNull()
   })
 })

@@ -49,3 +49,42 @@ export function createRenderBudget({
 }
 
 export const TOO_MANY_RENDERS = 'Too many pages asked for at once. Please try again in a few seconds.'
+
+/**
+ * However many clients ask (one host holds 65,536 IPv6 /64s in a /48), at most `concurrent` renders for
+ * requests without a session run at once and `queued` more wait their turn; beyond that `enter` answers
+ * null and the request is refused (503) at once, costing nothing. Stored pages and signed-in requests
+ * never pass through it.
+ */
+export function createRenderGate({ concurrent, queued }: { concurrent: number; queued: number }) {
+  let running = 0
+  const waiting: (() => void)[] = []
+  /** Hands the place to the longest waiting request, or frees it; once per entry however often it is called. */
+  const exit = () => {
+    let done = false
+    return () => {
+      if (done) return
+      done = true
+      const next = waiting.shift()
+      if (next) next()
+      else running--
+    }
+  }
+  return {
+    async enter(): Promise<(() => void) | null> {
+      if (running < concurrent) {
+        running++
+        return exit()
+      }
+      if (waiting.length >= queued) return null
+      await new Promise<void>((resolve) => waiting.push(resolve))
+      return exit()
+    },
+    get load() {
+      return { running, waiting: waiting.length }
+    },
+  }
+}
+
+export const RENDER_GATE = { concurrent: 4, queued: 64 }
+export const SERVER_BUSY = 'The server is busy. Please try again in a few seconds.'

@@ -14,11 +14,20 @@ const STORED_ROUTES: [RegExp, StoredKind][] = [
 export function storedRouteMatcher(manifest: ServerBuild['routes'], manifestPath = '/__manifest') {
   const routeOf = routeLookup(manifest)
   return (pathname: string): StoredKind | null => {
-    const kind = STORED_ROUTES.find(([route]) => route.test(routeOf(pathname)?.id ?? ''))?.[1] ?? null
+    // A `.data` request is of the page React Router answers it for (`/_root.data` is `/`'s, `/x/.data` is `/x`'s).
+    const kind = STORED_ROUTES.find(([route]) => route.test(routeOf(dataRequestPage(pathname))?.id ?? ''))?.[1] ?? null
     // A `.data` request or the manifest is answered by React Router itself, whatever route the path matches.
     if (kind !== 'page' && (pathname.endsWith('.data') || pathname === manifestPath)) return null
     return kind
   }
+}
+
+/** The path of the page a `.data` request asks for, as React Router reads it (its getNormalizedPath); any other path as it is. */
+function dataRequestPage(pathname: string) {
+  if (pathname === '/_root.data') return '/'
+  if (!pathname.endsWith('.data')) return pathname
+  const page = pathname.slice(0, -'.data'.length)
+  return page !== '/' && page.endsWith('/') ? page.slice(0, -1) : page
 }
 
 /**

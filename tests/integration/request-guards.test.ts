@@ -196,6 +196,7 @@ for (const backend of BACKENDS) {
         ['/?x=1', '/'],
         ['/?card=Documents&card=Certifications', '/?card=Documents'],
         ['/?&', '/'],
+        ['//?card=Documents&x=1', '/?card=Documents'],
       ]) {
         const answer = await send(path)
         expect({ path, status: answer.status, location: answer.headers.location, cacheControl: answer.headers['cache-control'] }).toEqual({
@@ -236,6 +237,24 @@ for (const backend of BACKENDS) {
         Array.from({ length: 12 }, (_, index) => send(`/?subprocessorSearch=v6-${index}`, { headers: { 'x-forwarded-for': `2001:db8:7:7::${index + 1}` } })),
       )
       expect(v6.map((answer) => answer.status)).toContain(429)
+    }, 120_000)
+
+    it('a client without a session has no way around its budget: its own flash message, an Authorization header, a data request', async () => {
+      // A genuine flash message is anyone's for a form post (the NDA's failure toast), and its signature never lapses.
+      const flash = [(await send('/nda', { headers: form(), body: 'x=1' })).headers['set-cookie']].flat().find((value) => value?.startsWith('tc_flash='))
+      expect(flash).toBeDefined()
+      for (const [index, [what, path, headers]] of (
+        [
+          ['a flash message', '/?subprocessorSearch=flash-', { cookie: flash!.split(';')[0] }],
+          ['an Authorization header', '/?subprocessorSearch=bearer-', { authorization: 'Bearer nobody' }],
+          ["the home page's data request", '/_root.data?subprocessorSearch=', {}],
+          ["a page's data request spelt /.data", '/item/soc-2-type-2-report/.data?subprocessorSearch=', {}],
+        ] as const
+      ).entries()) {
+        const client = { 'x-forwarded-for': `203.0.113.${60 + index}` }
+        const answers = await Promise.all(Array.from({ length: 12 }, (_, n) => send(`${path}${n}`, { headers: { ...client, ...headers } })))
+        expect({ what, statuses: answers.map((answer) => answer.status) }).toEqual({ what, statuses: expect.arrayContaining([200, 429]) })
+      }
     }, 120_000)
 
     it('a resource route (a file, an archive, a feed) has no .data form that would buffer it whole', async () => {
