@@ -461,20 +461,24 @@ test.describe('restricted content', () => {
     await expect(article.getByRole('link', { name: /^(View|Download)$/ })).toHaveCount(0)
   })
 
-  test('restricted explanations, hidden items and confidential PDFs never reach the HTML', async ({ request }) => {
-    const hidden = PLATFORM_ENTRIES.filter((item) => item.hidden)
-    expect(hidden.map((item) => item.uid).sort()).toEqual(['internal-audit', 'intrusion-detection'])
-    const secrets = (product: typeof PLATFORM_ENTRIES) => product.filter((item) => item.restricted && item.explanation)
+  const hidden = PLATFORM_ENTRIES.filter((item) => item.hidden)
+  const secrets = (product: typeof PLATFORM_ENTRIES) => product.filter((item) => item.restricted && item.explanation)
+  // One test per page: each is a whole render, and together they are more work than one test's time allows on a busy machine.
+  const pagesToSearch: [string, typeof PLATFORM_ENTRIES][] = [
+    ['/', PLATFORM_ENTRIES],
+    ['/?documents=all', PLATFORM_ENTRIES],
+    [`/item/${restricted.uid}`, PLATFORM_ENTRIES],
+    ...[...new Set(PLATFORM_ENTRIES.map((item) => item.kind))].map((kind): [string, typeof PLATFORM_ENTRIES] => [`/?card=${kind}`, PLATFORM_ENTRIES]),
+    [`/product/${MOBILE.slug}`, MOBILE_ENTRIES],
+    [`/product/${MOBILE.slug}/${restricted.uid}`, MOBILE_ENTRIES],
+  ]
 
-    const pages: [string, typeof PLATFORM_ENTRIES][] = [
-      ['/', PLATFORM_ENTRIES],
-      ['/?documents=all', PLATFORM_ENTRIES],
-      [`/item/${restricted.uid}`, PLATFORM_ENTRIES],
-      ...[...new Set(PLATFORM_ENTRIES.map((item) => item.kind))].map((kind): [string, typeof PLATFORM_ENTRIES] => [`/?card=${kind}`, PLATFORM_ENTRIES]),
-      [`/product/${MOBILE.slug}`, MOBILE_ENTRIES],
-      [`/product/${MOBILE.slug}/${restricted.uid}`, MOBILE_ENTRIES],
-    ]
-    for (const [url, product] of pages) {
+  test('the demo hides two platform items, which the pages below must never name', () => {
+    expect(hidden.map((item) => item.uid).sort()).toEqual(['internal-audit', 'intrusion-detection'])
+  })
+
+  for (const [url, product] of pagesToSearch) {
+    test(`restricted explanations, hidden items and confidential PDFs never reach the HTML of ${url}`, async ({ request }) => {
       const response = await request.get(url)
       expect(response.status(), url).toBe(200)
       const html = await response.text()
@@ -489,8 +493,8 @@ test.describe('restricted content', () => {
       for (const message of PRIVATE_UPDATE_MESSAGES) {
         for (const form of htmlForms(message)) expect(html.includes(form), `${url} leaks a private update`).toBe(false)
       }
-    }
-  })
+    })
+  }
 
   test('hidden items have no permalink', async ({ request }) => {
     for (const uid of ['intrusion-detection', 'internal-audit']) {
