@@ -13,7 +13,7 @@ const all = [
   // Spec files in a shuffled order (Playwright prints the seed); E2E_SHUFFLE_SEED=<n> replays one.
   ['journeys', 'playwright', 'test', '--shuffle', ...(process.env.E2E_SHUFFLE_SEED ? [process.env.E2E_SHUFFLE_SEED] : [])],
 ]
-// TEST_STEPS=unit,integration runs those steps alone (.ci/run runs the journeys apart, beside the PostgreSQL pass).
+// TEST_STEPS=unit,integration runs those steps alone (to run the journeys apart).
 const only = process.env.TEST_STEPS?.split(',')
 const steps = only ? all.filter(([name]) => only.includes(name)) : all
 const seconds = (since) => Math.round((performance.now() - since) / 1000)
