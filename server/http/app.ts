@@ -322,14 +322,14 @@ export async function createApp(): Promise<App> {
   }
 
   /**
-   * Drops from a portal page's URL the parameters no page reads, for a request without a session (staff and
-   * members keep theirs): a page is sent to its tidy URL (302), its data request is answered as for it.
+   * Drops from a portal page's URL the parameters no page reads, for a request without a live session (staff
+   * and members keep theirs; the same rule as the render budget's): a page is sent to its tidy URL (302), its data request is answered as for it.
    * True when answered.
    */
   function tidyQuery(req: IncomingMessage, res: ServerResponse) {
     const url = req.url ?? '/'
     const query = url.indexOf('?')
-    if (query === -1 || !isAnonymousRequest(req.headers.cookie, req.headers.authorization)) return false
+    if (query === -1 || signedIn.has(req)) return false
     const pathname = url.slice(0, query)
     if (storeTarget(req, pathname, '').kind !== 'page') return false
     const search = url.slice(query)
