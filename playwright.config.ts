@@ -32,6 +32,11 @@ export default defineConfig({
   globalSetup: './tests/e2e/support/journey-mail.ts',
   use: {
     baseURL,
+    // One browser context per worker, reset between tests (cookies, storage, cache, routes, extra pages:
+    // Playwright's reuseContext), instead of a new one per test: on these machines a new context and its
+    // first page cost about 1.4 s of a busy core, a page in a reused one 0.3 s. Tests that need a second
+    // visitor or other options open contexts of their own (support/journey.ts newPage). Decision 037.
+    reuseContext: true,
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],

@@ -9,8 +9,21 @@ import { LongFilesFirst } from './tests/setup/sequencer.ts'
 //   project alone: what talks to a database.
 const UNIT = ['app/**/*.test.{ts,tsx}', 'server/**/*.test.ts']
 const INTEGRATION = ['db/**/*.test.ts', 'tests/integration/**/*.test.ts']
-// What opens an embedded database of its own, not the backend under test: left out of the PostgreSQL pass.
-const PGLITE_ONLY = process.env.TEST_BACKENDS === 'postgres' ? ['tests/integration/data-dir-pglite.test.ts'] : []
+// Left out of the PostgreSQL pass (TEST_BACKENDS=postgres, after the same files passed on PGlite): what opens an
+// embedded database of its own, not the backend under test; and what tests the HTTP layer, the file store or the
+// upload checks, the same code whichever database holds the rows (decision 037).
+const PGLITE_ONLY =
+  process.env.TEST_BACKENDS === 'postgres'
+    ? [
+        'tests/integration/data-dir-pglite.test.ts',
+        'tests/integration/static-files.test.ts',
+        'tests/integration/client-bundle.test.ts',
+        'tests/integration/s3-store.test.ts',
+        'tests/integration/upload-inspection.test.ts',
+        'tests/integration/wire.test.ts',
+        'tests/integration/request-guards.test.ts',
+      ]
+    : []
 
 export default defineConfig({
   resolve: { alias: aliases },

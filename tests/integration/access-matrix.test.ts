@@ -683,6 +683,24 @@ const VIEWER_NAMES = [
   'Contoso member, session expired',
 ] as const
 
+/**
+ * The viewers asked again on PostgreSQL, after the whole matrix passed on PGlite (CI's second pass): one of each
+ * kind whose answer turns on what the database hands back (the expiry and session dates, a revocation, the NDA's
+ * signature, grants by account, by profile and by product, another org's rows, staff's Main mode). The others
+ * differ only in what the policy does with the same rows, which is the same code on either database (decision 037).
+ */
+const POSTGRES_VIEWERS: ReadonlySet<(typeof VIEWER_NAMES)[number]> = new Set([
+  'anonymous',
+  'Contoso member',
+  'expired account member',
+  'revoked account member',
+  'NDA-unsigned account member',
+  'other org member',
+  'preview profile Tailspin mobile',
+  'staff (Main)',
+  'Contoso member, session expired',
+])
+
 const counts = new Map<string, { requests: number; ms: number; size: string }>()
 
 for (const backend of BACKENDS) {
@@ -775,7 +793,7 @@ for (const backend of BACKENDS) {
     })
 
     // One test per viewer, so a failure names who saw what; every problem of that viewer is listed at once.
-    for (const name of VIEWER_NAMES) {
+    for (const name of VIEWER_NAMES.filter((viewer) => backend !== 'postgres' || POSTGRES_VIEWERS.has(viewer))) {
       it(`${name}: every item page, portal page and file URL`, async () => {
         const viewer = plan.viewers.find((entry) => entry.name === name)!
         expect(plan.viewers.map((entry) => entry.name)).toEqual(VIEWER_NAMES)

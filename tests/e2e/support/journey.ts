@@ -54,6 +54,8 @@ interface JourneyFixtures {
   newPage: (options?: PageOptions) => Promise<Page>
   /** Whether this project runs the app's JavaScript. */
   js: boolean
+  /** This test's own client address, as the proxy the journey server trusts would pass it on. */
+  forwardedFor: Record<string, string>
 }
 
 let addressSerial = 0
@@ -76,17 +78,23 @@ export const test = staffTest.extend<JourneyFixtures, { journeyServer: JourneySe
   baseURL: async ({ journeyServer }, use) => use(journeyServer.url),
   // Workers come and go as the shuffled order moves between projects: the worker's index keeps each
   // worker's addresses apart from every other's on the same server.
-  extraHTTPHeaders: async ({}, use, testInfo) => {
+  forwardedFor: async ({}, use, testInfo) => {
     addressSerial++
     await use({ 'X-Forwarded-For': `10.${testInfo.workerIndex % 250}.${Math.floor(addressSerial / 250) % 250}.${(addressSerial % 250) + 1}` })
+  },
+  // Set on the worker's reused browser context (playwright.config.ts, reuseContext) rather than as the
+  // extraHTTPHeaders option, which differs from test to test and would make Playwright open a new context each time.
+  context: async ({ context, forwardedFor }, use) => {
+    await context.setExtraHTTPHeaders(forwardedFor)
+    await use(context)
   },
   js: async ({}, use, testInfo) => use(hasJavaScript(testInfo.project.name)),
   mailbox: async ({ journeyServer }, use) => use(new Mailbox(journeyServer.mailLog)),
   person: async ({}, use, testInfo) => use((options) => newPerson(testInfo, options)),
-  newPage: async ({ browser, baseURL, extraHTTPHeaders, js, playwright }, use) => {
+  newPage: async ({ browser, baseURL, forwardedFor, js, playwright }, use) => {
     const contexts: Awaited<ReturnType<Browser['newContext']>>[] = []
     await use(async (options = {}) => {
-      const contextOptions: BrowserContextOptions = { baseURL, extraHTTPHeaders, javaScriptEnabled: js || Boolean(options.axe) }
+      const contextOptions: BrowserContextOptions = { baseURL, extraHTTPHeaders: forwardedFor, javaScriptEnabled: js || Boolean(options.axe) }
       const context = await browser.newContext(contextOptions)
       contexts.push(context)
       if (options.axe && !js) await context.route('**/*', (route) => (route.request().resourceType() === 'script' ? route.abort() : route.continue()))
