@@ -43,6 +43,10 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'integration',
+          // Shared modules here too: 345 s and 596 core-s for the PGlite run against 420 s and 747 with a fresh import
+          // per file (decision 037). A test's database is closed as the app closes its own (tests/setup/database.ts),
+          // so nothing of a closed one runs on in the worker.
+          isolate: false,
           include: INTEGRATION,
           exclude: [...configDefaults.exclude, ...PGLITE_ONLY],
           globalSetup: ['tests/setup/global-setup.ts'],

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, inject } from 'vitest'
 import { openDatabase, type DatabaseHandle } from '../../db/index'
+import { stopPublicFetches } from '../../server/files/public-fetches'
 import { parseEnv, type Env } from '../../server/env'
 import { adminQuery, testBackends, withDatabase } from './global-setup'
 
@@ -47,7 +48,7 @@ async function openTestDatabase(backend: string) {
     return {
       database: { handle, env },
       cleanup: async () => {
-        await handle.close()
+        await closeAsTheAppDoes(handle)
         await rm(dataDir, { recursive: true, force: true })
       },
     }
@@ -59,9 +60,18 @@ async function openTestDatabase(backend: string) {
   return {
     database: { handle, env: { ...env, DATABASE_URL: withDatabase(url, name) } },
     cleanup: async () => {
-      await handle.close()
+      await closeAsTheAppDoes(handle)
       await adminQuery(url, `drop database if exists ${name} with (force)`)
       await rm(dataDir, { recursive: true, force: true })
     },
   }
+}
+
+/**
+ * Closes a test's database as the app's close does (server/http/app.ts): the anonymous views counted in memory are
+ * written and their timer stopped first, so no batch of a closed database is tried later in the same worker.
+ */
+async function closeAsTheAppDoes(handle: DatabaseHandle) {
+  await stopPublicFetches(handle.db)
+  await handle.close()
 }
