@@ -323,8 +323,8 @@ export async function createApp(): Promise<App> {
 
   /**
    * Drops from a portal page's URL the parameters no page reads, for a request without a live session (staff
-   * and members keep theirs; the same rule as the render budget's): a page is sent to its tidy URL (302), its data request is answered as for it.
-   * True when answered.
+   * and members keep theirs; the same rule as the render budget's, `signedIn`): a page is sent to its tidy URL
+   * (302), its data request is answered as for it. True when answered.
    */
   function tidyQuery(req: IncomingMessage, res: ServerResponse) {
     const url = req.url ?? '/'
