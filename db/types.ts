@@ -213,9 +213,12 @@ export interface NdaSignatures {
 }
 
 export interface Orgs {
+  brand_color: string | null;
   created_at: Generated<Timestamp>;
   document_access_type: Generated<string>;
+  favicon_file_id: string | null;
   id: Generated<string>;
+  logo_file_id: string | null;
   logo_url: string | null;
   name: string;
   nda_type: Generated<string>;
