@@ -1,7 +1,7 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import { getCollectionProps, getFormProps, getInputProps, getSelectProps, useForm, type FormMetadata, type SubmissionResult } from '@conform-to/react'
 import type { ReactNode } from 'react'
-import { data, Form, Link, useActionData, useNavigation, type AppLoadContext } from 'react-router'
+import { data, Form, useActionData, useNavigation, type AppLoadContext } from 'react-router'
 import type { z } from 'zod'
 import type { Route } from './+types/index'
 import { requireStaff } from '@server/auth/require'
@@ -46,6 +46,7 @@ import { DOCUMENT_ACCESS_LABELS } from '~/lib/schemas/documents'
 import { submitTprmPartner } from '@server/tprm/settings'
 import { respond } from '@server/http/responses'
 import { TprmPartnersSection } from './tprm-partners'
+import { SettingsPages } from './settings-pages'
 import { FieldErrors, FormErrors } from '~/components/ui/form-errors'
 import { CheckboxField, TextareaField, TextField, type Field } from '~/components/ui/fields'
 
@@ -126,9 +127,7 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
       <header className="staff-page__header">
         <h1>Settings</h1>
         <p>How your trust center looks and who may see what. Each section is saved on its own.</p>
-        <p>
-          <Link to="/settings/outbox">E-mail outbox</Link>
-        </p>
+        <SettingsPages />
       </header>
       {actionData && actionData.intent !== 'tprm-partners' ? (
         <p className="form__error" role="alert">

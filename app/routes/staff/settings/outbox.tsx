@@ -2,6 +2,7 @@ import type { Route } from './+types/outbox'
 import { requireStaff } from '@server/auth/require'
 import { listOutbox } from '@server/email/list'
 import { formatDateTime } from '~/lib/format'
+import { SettingsPages } from './settings-pages'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const staff = await requireStaff(request, context, 'settings')
@@ -24,6 +25,7 @@ export default function Outbox({ loaderData }: Route.ComponentProps) {
     <div className="staff-page">
       <header className="staff-page__header">
         <h1>Outbox</h1>
+        <SettingsPages />
         <p>
           {transport
             ? `E-mail goes out through ${transport}. Recent messages and their delivery are listed here.`
