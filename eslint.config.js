@@ -29,6 +29,13 @@ const reactRouter = {
   regex: REACT_ROUTER,
   message: 'Server modules return results or throw domain errors; only routes and server/http speak HTTP through react-router.',
 }
+// The builders of HTTP answers in server/http: the redirect (and its toast's flash cookie), the translator
+// of domain results, a staff form's answer. A server module returns a `Redirect`, `Download` or `Reply`
+// (server/reply.ts) instead, and the route hands it to `respond` (decision 034).
+const httpBuilders = {
+  regex: '^(@server/|(\\./|(\\.\\./)+)(server/)?)http/(redirect|flash|responses|change-answer)$',
+  message: 'Server modules return a Redirect, Download or Reply (server/reply.ts); only routes and server/http build HTTP answers.',
+}
 const restrict = (...patterns) => ['error', { patterns }]
 
 // Route modules that import server values today (35 of 41, 157 imports): their loaders and actions call
@@ -150,7 +157,7 @@ export default defineConfig(
   },
   {
     files: ['server/**'],
-    rules: { '@typescript-eslint/no-restricted-imports': restrict(appUi, reactRouter) },
+    rules: { '@typescript-eslint/no-restricted-imports': restrict(appUi, reactRouter, httpBuilders) },
   },
   {
     files: ['server/http/**', 'server/**/*.test.ts'],

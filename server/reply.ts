@@ -1,6 +1,10 @@
-// An action's answer as the domain gives it: the data its form shows, with the status (and headers) the
-// answer carries, e.g. a 400 with the submission's field errors. The route hands it to `respond`
-// (server/http/responses.ts), which makes React Router's `data()` of it (decision 034).
+// What an action or loader answers, as the domain gives it; the route hands it to `respond`
+// (server/http/responses.ts), the one place that makes React Router's answers of these (decision 034).
+// - `Reply`: the data its form shows, with the status (and headers) it carries, e.g. a 400 with the
+//   submission's field errors.
+// - `Redirect`: where to go next (post/redirect/get), with the toast the page shows there and any cookie
+//   the answer sets (a session ended).
+// - `Download`: a file to save, streamed, never cached (the CSV exports).
 
 export interface ReplyInit {
   status?: number
@@ -15,3 +19,33 @@ export class Reply<T> {
 }
 
 export const reply = <T>(data: T, init: ReplyInit = {}) => new Reply(data, init)
+
+export interface RedirectInit {
+  /** The message the page it lands on shows as a toast. */
+  toast?: string
+  /** `Set-Cookie` values the answer carries, in order (before the toast's). */
+  cookies?: readonly string[]
+}
+
+export class Redirect {
+  constructor(
+    /** A path on this site; anything else goes to `/` (server/http/redirect.ts). */
+    readonly to: string,
+    readonly init: RedirectInit = {},
+  ) {}
+}
+
+/** Go to `to` (a path on this site), with a toast there and cookies set as `init` says. */
+export const redirect = (to: string, init: RedirectInit = {}) => new Redirect(to, init)
+
+export class Download {
+  constructor(
+    readonly body: ReadableStream<Uint8Array>,
+    /** The name the browser saves it as: plain ASCII, no quote. */
+    readonly fileName: string,
+    readonly contentType: string,
+  ) {}
+}
+
+/** A file to save as `fileName`, its bytes read as the client reads them. */
+export const download = (body: ReadableStream<Uint8Array>, fileName: string, contentType: string) => new Download(body, fileName, contentType)

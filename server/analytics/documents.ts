@@ -2,7 +2,7 @@ import { sql, type AliasedSelectQueryBuilder, type SqlBool } from 'kysely'
 import type { Database } from '../../db/index'
 import { catalogueItem } from '../../app/lib/catalogue/index'
 import { CHART_DAYS, viaLabel, type AnalyticsPeriod } from '../../app/lib/analytics'
-import { csvResponse, csvStream } from '../http/csv'
+import { csvDownload, csvStream } from '../csv'
 
 // Document analytics (issue 9, /analytics): views and downloads per document and per account, counted
 // from the audit entries `recordDocumentFetches` writes (server/files/fetches.ts), the same rows the
@@ -394,7 +394,7 @@ export function documentFetchesCsvStream(db: Database, orgId: string, period: An
   })
 }
 
-/** The export's response: a download named after the period, never cached. */
-export function documentFetchesCsvResponse(db: Database, orgId: string, period: AnalyticsPeriod, now = new Date()) {
-  return csvResponse(documentFetchesCsvStream(db, orgId, period, now), `document-analytics-${period === 'all' ? 'all-time' : 'last-30-days'}.csv`)
+/** The export: a download named after the period. */
+export function documentFetchesCsvDownload(db: Database, orgId: string, period: AnalyticsPeriod, now = new Date()) {
+  return csvDownload(documentFetchesCsvStream(db, orgId, period, now), `document-analytics-${period === 'all' ? 'all-time' : 'last-30-days'}.csv`)
 }

@@ -1,5 +1,5 @@
 import type { Database } from '../../db/index'
-import { csvResponse, csvStream, CsvSyntaxError, parseCsv, unguardedField } from '../http/csv'
+import { csvDownload, csvStream, CsvSyntaxError, parseCsv, unguardedField } from '../csv'
 import { FAQ_CSV_COLUMNS, FAQ_IMPORT_MAX_BYTES, FAQ_IMPORT_MAX_ROWS, FAQ_MESSAGES, faqFieldsSchema, type FaqFields } from '../../app/lib/schemas/faqs'
 
 // A product's knowledge base as CSV: the export (question, answer, comment in display order) and the
@@ -7,8 +7,8 @@ import { FAQ_CSV_COLUMNS, FAQ_IMPORT_MAX_BYTES, FAQ_IMPORT_MAX_ROWS, FAQ_MESSAGE
 
 const EXPORT_PAGE = 1_000
 
-/** A product's entries as CSV, a keyset page at a time, in the order the portal shows them. */
-export function faqsCsvResponse(db: Database, product: { id: string; slug: string }) {
+/** A product's entries as a CSV download, a keyset page at a time, in the order the portal shows them. */
+export function faqsCsvDownload(db: Database, product: { id: string; slug: string }) {
   const stream = csvStream<{ position: number; id: string }>(FAQ_CSV_COLUMNS, EXPORT_PAGE, async (after) => {
     const rows = await db
       .selectFrom('faqs')
@@ -22,7 +22,7 @@ export function faqsCsvResponse(db: Database, product: { id: string; slug: strin
     const last = rows.at(-1)
     return { rows: rows.length, records: rows.map((row) => [row.question, row.answer, row.comment]), next: last ? { position: last.position, id: last.id } : null }
   })
-  return csvResponse(stream, `knowledge-base-${product.slug}.csv`)
+  return csvDownload(stream, `knowledge-base-${product.slug}.csv`)
 }
 
 export type FaqCsv = { ok: true; entries: FaqFields[] } | { ok: false; message: string }

@@ -1,11 +1,12 @@
 // The one translator from what the domain says to React Router's answers (decision 034). Server modules
-// throw the errors of server/errors.ts and return a `Reply` (server/reply.ts) where an action's data
-// carries a status; every route module's loader and action passes through `answerDomainErrors` (the app
-// wraps the server build once, `withDomainErrors`), and routes hand a `Reply` to `respond`.
+// throw the errors of server/errors.ts and return a `Reply`, `Redirect` or `Download` (server/reply.ts);
+// every route module's loader and action passes through `answerDomainErrors` (the app wraps the server
+// build once, `withDomainErrors`), and routes hand what a handler returned to `respond`.
 import { data, type ServerBuild } from 'react-router'
+import type { Env } from '../env'
 import { isThrownByDomain, type ThrownByDomain, DomainError, CompanyNotFound, TooManyRequests } from '../errors'
-import { Reply } from '../reply'
-import { redirectTo } from './redirect'
+import { Download, Redirect, Reply } from '../reply'
+import { redirectTo, redirectWithToast } from './redirect'
 
 const STATUS: Record<DomainError['kind'], number> = { BadRequest: 400, NotSignedIn: 401, Forbidden: 403, NotFound: 404 }
 
@@ -41,9 +42,28 @@ export function withDomainErrors(build: ServerBuild): ServerBuild {
   return { ...build, routes }
 }
 
-type Responded<T> = T extends Reply<infer D> ? ReturnType<typeof data<D>> : T
+type Responded<T> = T extends Reply<infer D> ? ReturnType<typeof data<D>> : T extends Redirect | Download ? Response : T
 
-/** An action's `Reply` as React Router's `data()`; a Response (a redirect) or plain data passes unchanged. */
-export function respond<T>(value: T): Responded<T> {
-  return (value instanceof Reply ? data(value.data, value.init) : value) as Responded<T>
+/**
+ * What a handler returned, as React Router's answer: a `Reply` as `data()`; a `Redirect` as the 302 to its
+ * path (on this site, else `/`) with its cookies and its toast in the signed flash cookie (which is what
+ * `env` is for); a `Download` as the attachment, never cached. A Response or plain data passes unchanged.
+ */
+export async function respond<T>(value: T, env: Pick<Env, 'SESSION_SECRET' | 'APP_URL'>): Promise<Responded<T>> {
+  return (await answer(value, env)) as Responded<T>
+}
+
+async function answer(value: unknown, env: Pick<Env, 'SESSION_SECRET' | 'APP_URL'>) {
+  if (value instanceof Reply) return data(value.data, value.init)
+  if (value instanceof Redirect) {
+    const headers = new Headers()
+    for (const cookie of value.init.cookies ?? []) headers.append('Set-Cookie', cookie)
+    return value.init.toast === undefined ? redirectTo(value.to, { headers }) : redirectWithToast(env, value.to, value.init.toast, { headers })
+  }
+  if (value instanceof Download) {
+    return new Response(value.body, {
+      headers: { 'Content-Type': value.contentType, 'Content-Disposition': `attachment; filename="${value.fileName}"`, 'Cache-Control': 'private, no-store' },
+    })
+  }
+  return value
 }

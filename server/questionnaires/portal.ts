@@ -1,6 +1,6 @@
 import type { LoadContext } from '../context'
 import { forbidden, notSignedIn, TooManyRequests } from '../errors'
-import { reply } from '../reply'
+import { redirect, reply } from '../reply'
 import type { Database } from '../../db/index'
 import { fileTooLargeMessage } from '../../app/lib/schemas/documents'
 import { QUESTIONNAIRE_MESSAGES, QUESTIONNAIRE_STEPS, questionnaireFileSchema, questionnaireLinkSchema, type QuestionnaireDialogView } from '../../app/lib/questionnaires'
@@ -12,7 +12,6 @@ import type { Env } from '../env'
 import { spoolDirectory } from '../files/store'
 import { maxUploadBytes, sniffingBytes, UploadRejected } from '../files/upload'
 import { parseForm, readForm, readUploadForm } from '../http/forms'
-import { redirectTo } from '../http/redirect'
 import { resolvePortalOrg } from '../portal/resolve'
 import { currentProductId } from '../visitors/portal-actions'
 import type { VisitorMember } from '../visitors/sessions'
@@ -73,7 +72,7 @@ export async function handleQuestionnairePost(request: Request, context: LoadCon
     await read.dispose?.()
   }
   kickEmailWorker()
-  return redirectTo(withQuery(new URL(request.url).pathname, '', { questionnaire: 'submitted' }))
+  return redirect(withQuery(new URL(request.url).pathname, '', { questionnaire: 'submitted' }))
 }
 
 type Read = ({ input: QuestionnaireInput } | { refused: QuestionnaireActionData['result']; status: number }) & { dispose?: () => Promise<void> }

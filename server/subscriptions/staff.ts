@@ -1,5 +1,5 @@
 import { sql, type SqlBool } from 'kysely'
-import { csvResponse, csvStream } from '../http/csv'
+import { csvDownload, csvStream } from '../csv'
 import type { Database } from '../../db/index'
 import { recordAudit } from '../audit/record'
 import type { StaffMember } from '../auth/staff-session'
@@ -149,9 +149,9 @@ export function subscribersCsvStream(db: Database, orgId: string, filters: Subsc
   })
 }
 
-/** The export's response: a download named subscribers.csv, never cached. */
-export function subscribersCsvResponse(db: Database, orgId: string, filters: SubscriberFilters) {
-  return csvResponse(subscribersCsvStream(db, orgId, filters), 'subscribers.csv')
+/** The export: a download named subscribers.csv. */
+export function subscribersCsvDownload(db: Database, orgId: string, filters: SubscriberFilters) {
+  return csvDownload(subscribersCsvStream(db, orgId, filters), 'subscribers.csv')
 }
 
 // ---------------------------------------------------------------------------------------------------

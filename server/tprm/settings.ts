@@ -3,8 +3,7 @@ import type { StaffMember } from '../auth/staff-session'
 import type { LoadContext } from '../context'
 import { notFound } from '../errors'
 import { parseForm } from '../http/forms'
-import { redirectWithToast } from '../http/redirect'
-import { reply } from '../reply'
+import { redirect, reply } from '../reply'
 import { addTprmPartner, removeTprmPartner } from './partners'
 
 // The "TPRM partners" section of /settings: its two intents, answered as the page's other sections are.
@@ -16,12 +15,12 @@ export async function submitTprmPartner(context: LoadContext, staff: StaffMember
     if (submission.status !== 'success') return reply({ intent: 'tprm-partners' as const, result: submission.reply() }, { status: 400 })
     if (!(await removeTprmPartner(context.db, staff, submission.value.partnerId))) throw notFound('This tool is no longer listed.')
     context.pageCache?.invalidate()
-    return redirectWithToast(context.env, '/settings', 'TPRM partner removed')
+    return redirect('/settings', { toast: 'TPRM partner removed' })
   }
   const submission = parseForm(formData, addTprmPartnerSchema)
   if (submission.status !== 'success') return reply({ intent: 'tprm-partners' as const, result: submission.reply() }, { status: 400 })
   const saved = await addTprmPartner(context.db, staff, submission.value)
   if (!saved.ok) return reply({ intent: 'tprm-partners' as const, result: submission.reply({ fieldErrors: { [saved.field]: [saved.message] } }) }, { status: 400 })
   context.pageCache?.invalidate()
-  return redirectWithToast(context.env, '/settings', 'TPRM partner added')
+  return redirect('/settings', { toast: 'TPRM partner added' })
 }

@@ -1,13 +1,12 @@
 import type { LoadContext } from '../context'
 import { badRequest, forbidden, notSignedIn, TooManyRequests } from '../errors'
-import { reply } from '../reply'
+import { redirect, reply } from '../reply'
 import { accountLive } from '../access/live'
 import { accountMember, getViewer, type PortalViewer } from '../access/viewer'
 import { hitRateLimit } from '../auth/rate-limit'
 import { throttledAddress } from '../http/client-address'
 import { kickEmailWorker } from '../email/worker'
 import { parseForm } from '../http/forms'
-import { redirectTo, redirectWithToast } from '../http/redirect'
 import { resolvePortalOrg, type PortalOrg } from '../portal/resolve'
 import { accessRequestSchema, commentSchema, inviteColleaguesSchema, ndaSignSchema, subscribeSchema, unsubscribeSchema, visitorLoginSchema } from '../../app/lib/schemas/access'
 import { withQuery } from '../../app/lib/format'
@@ -159,12 +158,12 @@ export async function handleVisitorAction(request: Request, context: LoadContext
     }
     case 'logout': {
       const cookie = await destroyVisitorSession(context.db, context.env, request)
-      return redirectTo(home, { headers: { 'Set-Cookie': cookie } })
+      return redirect(home, { cookies: [cookie] })
     }
     case 'welcome': {
       const member = (await signedInMember(request, context, org)).account.member
       await context.db.updateTable('account_members').set({ welcomed_at: new Date() }).where('id', '=', member.id).where('welcomed_at', 'is', null).execute()
-      return redirectTo(home)
+      return redirect(home)
     }
     case 'sign-nda': {
       const viewer = await signedInMember(request, context, org)
@@ -172,7 +171,7 @@ export async function handleVisitorAction(request: Request, context: LoadContext
       if (submission.status !== 'success') return reply({ intent, result: submission.reply() } satisfies AccessActionData, { status: 400 })
       const signed = await signNda(context.db, viewer.account, viewer.account.member, submission.value.signerName, meta)
       if (!signed) throw badRequest('There is no NDA to sign.')
-      return redirectWithToast(context.env, home, NDA_REMINDER)
+      return redirect(home, { toast: NDA_REMINDER })
     }
     case 'invite-colleagues': {
       const viewer = await signedInMember(request, context, org)
@@ -208,13 +207,13 @@ export async function handleVisitorAction(request: Request, context: LoadContext
         await requestSubscription(context.db, context.env, org, { email, source })
         kickEmailWorker()
       }
-      return redirectWithToast(context.env, withQuery(home, url.search, { subscribe: null, source: null }), SUBSCRIBE_CHECK_EMAIL)
+      return redirect(withQuery(home, url.search, { subscribe: null, source: null }), { toast: SUBSCRIBE_CHECK_EMAIL })
     }
     case 'unsubscribe': {
       const submission = parseForm(formData, unsubscribeSchema)
       const done = submission.status === 'success' && (await unsubscribe(context.db, context.env, org, submission.value.token))
       if (!done) return reply({ intent, outcome: 'failed' } satisfies AccessActionData, { status: 400 })
-      return redirectWithToast(context.env, withQuery(home, url.search, { unsubscribeToken: null }), UNSUBSCRIBED)
+      return redirect(withQuery(home, url.search, { unsubscribeToken: null }), { toast: UNSUBSCRIBED })
     }
     case 'tprm-token': {
       // Shown once, in this answer only: never in a URL, never kept by a cache.
@@ -243,7 +242,7 @@ export async function handleVisitorAction(request: Request, context: LoadContext
       const productId = await currentProductId(context, org, params.productSlug)
       const saved = productId && (await addComment(context.db, org, viewer, productId, submission.value))
       if (!saved) throw forbidden('Comments are not available here.')
-      return redirectTo(`${home}${url.search}`)
+      return redirect(`${home}${url.search}`)
     }
   }
 }

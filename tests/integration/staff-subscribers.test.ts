@@ -8,7 +8,7 @@ import { loader as exportLoader } from '../../app/routes/staff/subscribers/expor
 import { readBlockPattern } from '../../app/lib/schemas/subscribers'
 import { BLOCKED_DOMAIN, SUBSCRIBERS } from '../../db/seed/northwind-subscribers'
 import { isSubscriptionBlocked } from '../../server/subscriptions/blocks'
-import { csvField } from '../../server/http/csv'
+import { csvField } from '../../server/csv'
 import { CSV_CHUNK, subscribersCsvStream } from '../../server/subscriptions/staff'
 import { subscriberRecipients } from '../../server/updates/recipients'
 import { describeEachDatabase } from '../setup/database'

@@ -59,10 +59,10 @@ export const headers: Route.HeadersFunction = ({ loaderHeaders, actionHeaders })
 export async function action({ request, params, context }: Route.ActionArgs) {
   // A questionnaire (`?questionnaire=file|link`) is checked before its body, which may be a large file, is read.
   const questionnaire = questionnairePost(request)
-  if (questionnaire) return respond(await handleQuestionnairePost(request, context, params, questionnaire))
+  if (questionnaire) return respond(await handleQuestionnairePost(request, context, params, questionnaire), context.env)
   const formData = await readForm(request)
-  if (isVisitorIntent(formData.get('intent'))) return respond(await handleVisitorAction(request, context, params, formData))
-  return respond(await handlePortalEdit(request, context, params, formData))
+  if (isVisitorIntent(formData.get('intent'))) return respond(await handleVisitorAction(request, context, params, formData), context.env)
+  return respond(await handlePortalEdit(request, context, params, formData), context.env)
 }
 
 export default function Portal({ loaderData, actionData }: Route.ComponentProps) {

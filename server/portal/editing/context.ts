@@ -6,8 +6,7 @@ import type { LoadContext } from '../../context'
 import { can } from '../../access/visibility'
 import { staffViewer } from '../../access/viewer'
 import { recordAudit } from '../../audit/record'
-import { redirectWithToast } from '../../http/redirect'
-import { reply, type Reply } from '../../reply'
+import { redirect, reply, type Redirect, type Reply } from '../../reply'
 import { bumpProductRevision } from '../revision'
 import type { PortalOrg } from '../resolve'
 
@@ -23,7 +22,7 @@ export interface EditContext {
 }
 
 /** An intent's handler: parses its form, writes through `saveEdit`, answers a redirect or a 400. */
-export type EditHandler = (edit: EditContext, formData: FormData) => Promise<Response | Reply<unknown>>
+export type EditHandler = (edit: EditContext, formData: FormData) => Promise<Redirect | Reply<unknown>>
 
 /**
  * One staff change: the work, its audit entry and the product's revision bump in one transaction,
@@ -55,12 +54,12 @@ export async function saveEdit<T>(
 
 /** After a save: back to the page, with the spec's success message as a toast. */
 export function savedRedirect(edit: EditContext, message: string) {
-  return redirectWithToast(edit.context.env, edit.returnTo, message)
+  return redirect(edit.returnTo, { toast: message })
 }
 
 /** A failed save that is not the visitor's input: back to the page with the failure toast. */
 export function failedRedirect(edit: EditContext, message: string) {
-  return redirectWithToast(edit.context.env, edit.returnTo, message)
+  return redirect(edit.returnTo, { toast: message })
 }
 
 export const DOCUMENT_ACCESS_DENIED = "You don't have permission to change who can see this item's documents"

@@ -10,7 +10,7 @@ import { reorderHandlers } from './reorder'
 import { subprocessorHandlers } from './subprocessors'
 import { trustedByHandlers } from './trusted-by'
 import { readForm } from '../../http/forms'
-import { safeRedirectPath } from '../../http/redirect'
+import { safeRedirectPath } from '../../redirect-path'
 
 // Every in-place edit of the portal posts here with an intent; each module owns its intents.
 const HANDLERS: Record<string, EditHandler> = {

@@ -11,7 +11,7 @@ import { applyDocumentLinks, DocumentLinkError } from '../../files/links'
 import { loadPortalData } from '../queries'
 import { editorItems } from '../editor-view'
 import { withQuery } from '../../../app/lib/format'
-import { redirectWithToast } from '../../http/redirect'
+import { redirect } from '../../reply'
 import {
   badRequest,
   DOCUMENT_ACCESS_DENIED,
@@ -201,7 +201,7 @@ export const itemHandlers: Record<string, EditHandler> = {
         })
         .execute()
     })
-    return redirectWithToast(edit.context.env, withQuery(edit.returnTo.split('?')[0], '', { card: kind, edit: 'true' }), `Added ${title}`)
+    return redirect(withQuery(edit.returnTo.split('?')[0], '', { card: kind, edit: 'true' }), { toast: `Added ${title}` })
   },
 
   async 'item.delete'(edit, formData) {

@@ -4,6 +4,7 @@ import { DEFAULT_CARD_TITLES, GRID_KINDS, isCardKind, type CardKind, type Enable
 import { compareItems } from '../../../app/lib/ordering'
 import { isPermutationOf, isValidSectionOrder, reorderCardsSchema, reorderItemsSchema, reorderSectionsSchema } from '../../../app/lib/reorder'
 import { normaliseSectionOrder } from '../../../app/lib/sections'
+import type { Redirect } from '../../reply'
 import { badRequest, failedRedirect, saveEdit, savedRedirect, type EditContext, type EditHandler } from './context'
 
 // Re-order items of a card, the grid's cards and the portal's sections (cards-and-items "Reorder
@@ -14,7 +15,7 @@ const cardsFailure = (product: string) => `Failed to update cards order for ${pr
 const SECTIONS_FAILURE = 'Failed to update section order'
 
 /** A write that failed for a reason other than the input: reported, and the spec's failure toast. */
-async function reported(edit: EditContext, failure: string, work: () => Promise<Response>) {
+async function reported(edit: EditContext, failure: string, work: () => Promise<Redirect>) {
   try {
     return await work()
   } catch (error) {

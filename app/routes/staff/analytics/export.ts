@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from 'react-router'
-import { documentFetchesCsvResponse } from '@server/analytics/documents'
+import { documentFetchesCsvDownload } from '@server/analytics/documents'
 import { requireStaff } from '@server/auth/require'
+import { respond } from '@server/http/responses'
 import { analyticsPeriod } from '~/lib/analytics'
 
 // Every counted view and download of the period as a CSV download (/analytics/export.csv, ?period=all for
@@ -8,5 +9,5 @@ import { analyticsPeriod } from '~/lib/analytics'
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const staff = await requireStaff(request, context, 'analytics')
-  return documentFetchesCsvResponse(context.db, staff.orgId, analyticsPeriod(new URL(request.url).searchParams))
+  return respond(documentFetchesCsvDownload(context.db, staff.orgId, analyticsPeriod(new URL(request.url).searchParams)), context.env)
 }

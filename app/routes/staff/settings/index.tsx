@@ -90,7 +90,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       return submitSection(context, formData, 'documents', documentSettingsSchema, (value) => saveDocumentsSection(context.db, staff, value))
     case 'tprm-partner-add':
     case 'tprm-partner-remove':
-      return respond(await submitTprmPartner(context, staff, formData))
+      return respond(await submitTprmPartner(context, staff, formData), context.env)
     default:
       throw data('Unknown intent', { status: 400 })
   }

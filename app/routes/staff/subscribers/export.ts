@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from 'react-router'
 import { requireStaff } from '@server/auth/require'
-import { subscribersCsvResponse } from '@server/subscriptions/staff'
+import { respond } from '@server/http/responses'
+import { subscribersCsvDownload } from '@server/subscriptions/staff'
 import { subscriberFilters } from '~/lib/schemas/subscribers'
 
 // The subscribers CSV as a download (/subscribers/export.csv, with the list's q and status): a resource
@@ -9,5 +10,5 @@ import { subscriberFilters } from '~/lib/schemas/subscribers'
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const staff = await requireStaff(request, context, 'subscribers')
-  return subscribersCsvResponse(context.db, staff.orgId, subscriberFilters(new URL(request.url).searchParams))
+  return respond(subscribersCsvDownload(context.db, staff.orgId, subscriberFilters(new URL(request.url).searchParams)), context.env)
 }

@@ -1,5 +1,7 @@
-// CSV exports (subscribers, document analytics): RFC 4180 records, safe to open in a spreadsheet, and
-// streamed a keyset page at a time so a hundred thousand rows never sit in memory at once.
+// CSV exports (subscribers, document analytics, knowledge base): RFC 4180 records, safe to open in a
+// spreadsheet, and streamed a keyset page at a time so a hundred thousand rows never sit in memory at once;
+// and the reading of imports. Plain text work: the download's HTTP answer is server/http/responses.ts'.
+import { download } from './reply'
 
 // A spreadsheet runs a cell that starts with one of these as a formula (OWASP "CSV injection").
 const FORMULA_START = /^[=+\-@\t\r]/
@@ -48,12 +50,8 @@ export function csvStream<Cursor>(
   })
 }
 
-/** A CSV download, never cached. */
-export function csvResponse(body: ReadableStream<Uint8Array>, fileName: string) {
-  return new Response(body, {
-    headers: { 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': `attachment; filename="${fileName}"`, 'Cache-Control': 'private, no-store' },
-  })
-}
+/** A CSV download (the route answers it, never cached: server/http/responses.ts). */
+export const csvDownload = (body: ReadableStream<Uint8Array>, fileName: string) => download(body, fileName, 'text/csv; charset=utf-8')
 
 // ---------------------------------------------------------------------------------------------------
 // Reading CSV (imports): RFC 4180 records in one forward pass, so a hostile file costs its length and no more.
