@@ -55,6 +55,7 @@ const ROUTES_WITH_SERVER_VALUES = [
   'app/routes/portal/portal.tsx',
   'app/routes/portal/search.tsx',
   'app/routes/portal/subscribe-confirm.tsx',
+  'app/routes/resources/portal-brand-image.ts',
   'app/routes/resources/portal-answer.ts',
   'app/routes/resources/portal-bulk-download.ts',
   'app/routes/resources/portal-feed.ts',

@@ -16,8 +16,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <Meta />
+        {/* Links first: a page's own favicon (a portal's, in its meta) comes after the default and is the one used. */}
         <Links />
+        <Meta />
       </head>
       <body>
         {children}

@@ -22,6 +22,8 @@ const portalPaths = (prefix: string, id: string) => [
   route(`${prefix}/search/answer`, 'routes/resources/portal-answer.ts', { id: `${id}-answer` }),
   route(`${prefix}/trust.json`, 'routes/resources/portal-trust-data.ts', { id: `${id}-trust-data` }),
   route(`${prefix}/llms.txt`, 'routes/resources/portal-llms.ts', { id: `${id}-llms` }),
+  route(`${prefix}/share.png`, 'routes/resources/portal-brand-image.ts', { id: `${id}-share-image` }),
+  route(`${prefix}/favicon.png`, 'routes/resources/portal-brand-image.ts', { id: `${id}-favicon` }),
 ]
 
 export default [

@@ -109,6 +109,14 @@ export interface AuditEntries {
   user_agent: string | null;
 }
 
+export interface BrandImages {
+  drawn_at: Generated<Timestamp>;
+  kind: string;
+  org_id: string;
+  png: Buffer;
+  version: string;
+}
+
 export interface Cards {
   display_text: string | null;
   hidden: Generated<boolean>;
@@ -540,6 +548,7 @@ export interface DB {
   account_products: AccountProducts;
   accounts: Accounts;
   audit_entries: AuditEntries;
+  brand_images: BrandImages;
   cards: Cards;
   custom_domains: CustomDomains;
   faqs: Faqs;

@@ -7,7 +7,6 @@ export function portalMeta(view: PortalView) {
   const title = item ? `${item.title} | ${siteName}` : siteName
   const origin = new URL(view.portal.portalUrl).origin
   const canonical = `${origin}${item ? `${view.product.itemBase}/${item.slug}` : view.product.home}`
-  const image = `${origin}/images/og-default.png`
   return [
     { title },
     { name: 'description', content: view.portal.description },
@@ -18,7 +17,8 @@ export function portalMeta(view: PortalView) {
     { property: 'og:description', content: view.portal.description },
     { property: 'og:url', content: canonical },
     { property: 'og:type', content: 'article' },
-    { property: 'og:image', content: image },
+    { tagName: 'link', rel: 'icon', href: view.portal.icon.href, type: view.portal.icon.type },
+    { property: 'og:image', content: view.portal.shareImage },
     { property: 'og:image:type', content: 'image/png' },
     { property: 'og:image:width', content: '1200' },
     { property: 'og:image:height', content: '630' },

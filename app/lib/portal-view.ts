@@ -169,6 +169,9 @@ export interface PortalView {
     subscribeEnabled: boolean
     revision: number
     updatedAt: string
+    /** The org's link-preview image (absolute) and favicon, versioned (server/portal/brand-images.ts). */
+    shareImage: string
+    icon: { href: string; type: string }
   }
   products: { slug: string; name: string; href: string; current: boolean }[]
   /** home: the product's portal page; itemBase + '/' + slug: an item's permalink. */

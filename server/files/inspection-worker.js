@@ -1,9 +1,11 @@
 // The worker thread of server/files/inspection.ts, which bounds its time and memory: runs the content
-// checks of uploaded files it is sent, one at a time, and answers each. Plain JavaScript importing nothing
-// but Node, unpdf, JSZip and the SVG check (server/files/svg.js): inspection.ts inlines this source (Vite's ?raw) and starts it as a data: URL,
+// checks of uploaded files it is sent, one at a time, and answers each, and draws an org's share image and
+// favicon from its logo (server/files/brand-image.js). Plain JavaScript importing nothing but Node, unpdf,
+// JSZip, satori, resvg and the SVG check (server/files/svg.js): inspection.ts inlines this source (Vite's ?raw) and starts it as a data: URL,
 // so no file has to be found beside the sources or the bundle. A data: URL module resolves no bare
 // specifier, hence the libraries' URLs in workerData, imported on first use.
 import { isUtf8 } from 'node:buffer'
+import { readFile } from 'node:fs/promises'
 import { parentPort, workerData } from 'node:worker_threads'
 
 /** @type {Promise<typeof import('unpdf')> | undefined} */
@@ -12,6 +14,8 @@ let unpdf
 let jszip
 /** @type {Promise<typeof import('./svg.js')> | undefined} */
 let svg
+/** @type {Promise<{ satori: Function, Resvg: any, fonts: { name: string, data: ArrayBuffer, weight: number, style: string }[], svgDrawing: Function, draw: Function }> | undefined} */
+let brandTools
 
 /**
  * The text of each page of a PDF (trimmed, whitespace collapsed), in order.
@@ -100,6 +104,33 @@ async function svgIcon({ bytes, size }) {
   return svgIcon(new Uint8Array(bytes), size)
 }
 
+/**
+ * An org's share image or favicon as a PNG (server/files/brand-image.js); satori, resvg and the fonts are
+ * loaded on the first drawing and kept for the worker's life.
+ * @param {import('./brand-image.js').BrandRequest} request
+ */
+async function brandImage(request) {
+  brandTools ??= (async () => {
+    const [{ default: satori }, resvg, svgModule, brand, fonts] = await Promise.all([
+      import(workerData.satori),
+      import(workerData.resvg),
+      svg ?? (svg = import(workerData.svg)),
+      import(workerData.brandImage),
+      Promise.all(
+        workerData.fonts.map(async (/** @type {{ url: string, weight: number }} */ font) => ({
+          name: 'Inter',
+          data: await readFile(new URL(font.url)),
+          weight: font.weight,
+          style: 'normal',
+        })),
+      ),
+    ])
+    return { satori, Resvg: resvg.Resvg ?? resvg.default.Resvg, fonts, svgDrawing: svgModule.svgDrawing, draw: brand.drawBrandImage }
+  })()
+  const tools = await brandTools
+  return tools.draw(request, tools)
+}
+
 const MARKUP_START = /^\s*<(!doctype\s+html|html[\s>]|head[\s>]|body[\s>]|script[\s>]|svg[\s>]|\?xml|iframe[\s>])/i
 
 /**
@@ -116,7 +147,7 @@ function plainText({ bytes }) {
   return !MARKUP_START.test(start)
 }
 
-const CHECKS = { 'pdf-pages': pdfPages, 'office-parts': officeParts, 'svg-icon': svgIcon, 'plain-text': plainText }
+const CHECKS = { 'pdf-pages': pdfPages, 'office-parts': officeParts, 'svg-icon': svgIcon, 'plain-text': plainText, 'brand-image': brandImage }
 
 // One answer per request, never two: the next request's answer must not be taken for this one's.
 parentPort.on('message', async (request) => {

@@ -32,3 +32,13 @@ it('checks a large file in the worker, and refuses bytes past the size limit unr
   expect(big.byteLength).toBe(0)
   await expect(inspect({ check: 'plain-text', bytes: new ArrayBuffer(11) }, { maxBytes: 10 })).rejects.toThrow('is larger than 10 bytes')
 })
+
+it('draws a share image in the worker, and ends a drawing that passes its time limit', async () => {
+  const request = { check: 'brand-image', kind: 'share', name: 'Acme', title: 'Trust Center', color: '#1d4ed8', logo: null } as const
+  // A worker of its own (a heap limit no other check here uses), ended as the limit passes, before satori has even loaded.
+  await expect(inspect(request, { timeLimitMs: 1, memoryLimitMb: 96 })).rejects.toThrow('took longer than 0.001 s')
+  const png = await inspect(request, { timeLimitMs: 30_000, memoryLimitMb: 96 })
+  expect([...png.subarray(1, 4)].map((byte) => String.fromCharCode(byte)).join('')).toBe('PNG')
+  const view = new DataView(png.buffer, png.byteOffset)
+  expect([view.getUint32(16), view.getUint32(20)]).toEqual([1200, 630])
+})

@@ -1,6 +1,8 @@
 import { Worker } from 'node:worker_threads'
 import workerSource from './inspection-worker.js?raw'
 import svgSource from './svg.js?raw'
+import brandImageSource from './brand-image.js?raw'
+import type { BrandRequest } from './brand-image.js'
 
 // Every content check of an uploaded file that parses it (an Office document's parts, a PDF's text, an
 // SVG icon, a text file's UTF-8) runs here: in a worker thread, never on the main thread, so no file can hold the event loop (issues 12, 21).
@@ -13,6 +15,7 @@ export type InspectionRequest =
   | { check: 'office-parts'; bytes: ArrayBuffer; xmlLimit: number }
   | { check: 'svg-icon'; bytes: ArrayBuffer; size: number }
   | { check: 'plain-text'; bytes: ArrayBuffer }
+  | ({ check: 'brand-image' } & BrandRequest)
 
 interface Answers {
   'pdf-pages': string[]
@@ -21,6 +24,8 @@ interface Answers {
   'svg-icon': string | null
   /** Valid UTF-8 without binary control characters, and not markup. */
   'plain-text': boolean
+  /** An org's share image or favicon, a PNG (server/files/brand-image.js). */
+  'brand-image': Uint8Array
 }
 
 export interface InspectionOptions {
@@ -45,8 +50,16 @@ const MAX_WORKERS = 2
 /** How often the process's memory is read while a check runs (a read of /proc/self/statm). */
 const WATCH_MS = 20
 
+/** Inter (SIL OFL) for the share image's text, bold and regular, in the subsets most company names need. */
+const BRAND_FONTS: [string, number][] = [
+  ['inter-latin-700-normal.woff', 700],
+  ['inter-latin-ext-700-normal.woff', 700],
+  ['inter-cyrillic-700-normal.woff', 700],
+  ['inter-greek-700-normal.woff', 700],
+]
+
 let workerUrl: URL | undefined
-let libraries: { unpdf: string; jszip: string; svg: string } | undefined
+let libraries: { unpdf: string; jszip: string; svg: string; satori: string; resvg: string; brandImage: string; fonts: { url: string; weight: number }[] } | undefined
 const idle: { worker: Worker; memoryLimitMb: number; timer: NodeJS.Timeout }[] = []
 let running = 0
 const waiting: (() => void)[] = []
@@ -54,7 +67,15 @@ const waiting: (() => void)[] = []
 function startWorker(memoryLimitMb: number) {
   // Resolved from this module, in the sources or the bundle: ordinary dependencies in node_modules.
   // The SVG check is a source of this project's own, inlined like the worker's.
-  libraries ??= { unpdf: import.meta.resolve('unpdf'), jszip: import.meta.resolve('jszip'), svg: `data:text/javascript,${encodeURIComponent(svgSource)}` }
+  libraries ??= {
+    unpdf: import.meta.resolve('unpdf'),
+    jszip: import.meta.resolve('jszip'),
+    svg: `data:text/javascript,${encodeURIComponent(svgSource)}`,
+    satori: import.meta.resolve('satori'),
+    resvg: import.meta.resolve('@resvg/resvg-js'),
+    brandImage: `data:text/javascript,${encodeURIComponent(brandImageSource)}`,
+    fonts: BRAND_FONTS.map(([file, weight]) => ({ url: import.meta.resolve(`@fontsource/inter/files/${file}`), weight })),
+  }
   workerUrl ??= new URL(`data:text/javascript,${encodeURIComponent(workerSource)}`)
   const worker = new Worker(workerUrl, { workerData: libraries, resourceLimits: { maxOldGenerationSizeMb: memoryLimitMb } })
   // Each check listens for its own failure; this keeps a failure between checks from throwing in this thread.
@@ -83,7 +104,7 @@ export function endIdleInspections() {
  * when `signal` is aborted.
  */
 export async function inspect<C extends keyof Answers>(request: Extract<InspectionRequest, { check: C }>, options: InspectionOptions = {}): Promise<Answers[C]> {
-  if (options.maxBytes !== undefined && request.bytes.byteLength > options.maxBytes) throw new Error(`is larger than ${options.maxBytes} bytes`)
+  if (options.maxBytes !== undefined && (requestBytes(request)?.byteLength ?? 0) > options.maxBytes) throw new Error(`is larger than ${options.maxBytes} bytes`)
   if (running >= MAX_WORKERS) await new Promise<void>((resolve) => waiting.push(resolve))
   running++
   try {
@@ -92,6 +113,11 @@ export async function inspect<C extends keyof Answers>(request: Extract<Inspecti
     running--
     waiting.shift()?.()
   }
+}
+
+/** The file a request carries (a share image's: its logo, if any): transferred, and counted against the limits. */
+function requestBytes(request: InspectionRequest): ArrayBuffer | undefined {
+  return request.check === 'brand-image' ? request.logo?.bytes : request.bytes
 }
 
 function runInWorker(request: InspectionRequest, options: InspectionOptions): Promise<unknown> {
@@ -115,13 +141,14 @@ function runInWorker(request: InspectionRequest, options: InspectionOptions): Pr
     const onExit = (code: number) => finish(() => reject(new Error(`the worker exited with code ${code}`)))
     const onAbort = () => finish(() => reject(new InspectionStopped()))
     const timer = setTimeout(() => finish(() => reject(new Error(`took longer than ${timeLimitMs / 1000} s`))), timeLimitMs)
-    const growthLimit = 2 * memoryLimitMb * 1024 * 1024 + request.bytes.byteLength
+    const bytes = requestBytes(request)
+    const growthLimit = 2 * memoryLimitMb * 1024 * 1024 + (bytes?.byteLength ?? 0)
     const watch = setInterval(() => {
       if (process.memoryUsage.rss() - rssAtStart > growthLimit) finish(() => reject(new Error(`went past its memory limit (${2 * memoryLimitMb} MB)`)))
     }, WATCH_MS)
     worker.on('message', onMessage).on('error', onError).on('exit', onExit)
     options.signal?.addEventListener('abort', onAbort, { once: true })
-    worker.postMessage(request, [request.bytes])
+    worker.postMessage(request, bytes ? [bytes] : [])
 
     // A worker that answered is kept for the next check; any other is ended before this settles, so a
     // stopped caller leaves no thread running.

@@ -107,21 +107,45 @@ const MAX_DEPTH = 64
 
 /** The SVG rebuilt from allowed parts inside a `size` x `size` frame; null when it is not a well-formed SVG. */
 export function sanitiseSvg(text, size) {
+  return rebuildSvg(text, () => ({ width: size, height: size }))?.svg ?? null
+}
+
+/**
+ * A logo's drawing rebuilt from the allow-list, in its own proportions scaled to fit `maxWidth` x
+ * `maxHeight` (the share image and favicon: server/files/brand-image.js); null when the bytes are not a well-formed SVG in UTF-8.
+ * @param {Uint8Array} bytes
+ * @param {number} maxWidth
+ * @param {number} maxHeight
+ * @returns {{ svg: string, width: number, height: number } | null}
+ */
+export function svgDrawing(bytes, maxWidth, maxHeight) {
+  const text = decodeText(bytes)
+  if (text === null) return null
+  return rebuildSvg(text, (width, height) => {
+    const scale = Math.min(maxWidth / width, maxHeight / height)
+    return { width: Math.max(1, Math.round(width * scale)), height: Math.max(1, Math.round(height * scale)) }
+  })
+}
+
+/** The drawing rebuilt inside a frame of the size `frame` gives for its viewBox's width and height. */
+function rebuildSvg(text, frame) {
   const root = parseXml(text)
   if (!root || root.name !== 'svg') return null
   const attributes = new Map(root.attributes)
   const viewBox = svgViewBox(attributes)
   if (!viewBox) return null
+  const [, , boxWidth, boxHeight] = viewBox.split(' ').map(Number)
+  const { width, height } = frame(boxWidth, boxHeight)
   const preserve = attributes.get('preserveAspectRatio')
   const inner = [
-    ['width', String(size)],
-    ['height', String(size)],
+    ['width', String(width)],
+    ['height', String(height)],
     ['viewBox', viewBox],
     ...(preserve && /^[a-zA-Z\s]+$/.test(preserve) ? [['preserveAspectRatio', preserve]] : []),
     ...safeAttributes(root.attributes.filter(([name]) => PRESENTATION_ATTRIBUTES.includes(name))),
   ]
   const children = root.children.map(serialise).join('')
-  return `<svg xmlns="${SVG_NS}" width="${size}" height="${size}" viewBox="0 0 ${size} ${size}"><svg${attributeText(inner)}>${children}</svg></svg>`
+  return { svg: `<svg xmlns="${SVG_NS}" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}"><svg${attributeText(inner)}>${children}</svg></svg>`, width, height }
 }
 
 function serialise(node) {

@@ -8,6 +8,11 @@ export interface PortalOrg {
   name: string
   website: string | null
   logoUrl: string | null
+  /** `#rrggbb`, or null for the portal's default accent colour. */
+  brandColor: string | null
+  /** The uploaded logo and favicon (files of the org), read by the share image and favicon (server/portal/brand-images.ts). */
+  logoFileId: string | null
+  faviconFileId: string | null
   publicAccessLevel: 'Limited' | 'PublicContentOnly' | 'Minimal'
   documentAccessType: 'view-only' | 'view-and-download'
   /** Where the portal lives on this host: '' on a custom domain or for the default org, else /portal/{slug}. */
@@ -44,7 +49,9 @@ function requestHost(request: Request) {
  */
 export async function resolvePortalOrg(db: Database, env: Env, request: Request, orgSlug: string | undefined): Promise<PortalOrg> {
   const host = requestHost(request)
-  const query = db.selectFrom('orgs').select(['id', 'slug', 'name', 'website', 'logo_url', 'public_access_level', 'document_access_type'])
+  const query = db
+    .selectFrom('orgs')
+    .select(['id', 'slug', 'name', 'website', 'logo_url', 'brand_color', 'logo_file_id', 'favicon_file_id', 'public_access_level', 'document_access_type'])
 
   if (!isDeploymentHost(host, env.APP_URL)) {
     const [hostname] = splitHost(host)
@@ -65,7 +72,18 @@ export async function resolvePortalOrg(db: Database, env: Env, request: Request,
 }
 
 function toPortalOrg(
-  org: { id: string; slug: string; name: string; website: string | null; logo_url: string | null; public_access_level: string; document_access_type: string },
+  org: {
+    id: string
+    slug: string
+    name: string
+    website: string | null
+    logo_url: string | null
+    brand_color: string | null
+    logo_file_id: string | null
+    favicon_file_id: string | null
+    public_access_level: string
+    document_access_type: string
+  },
   basePath: string,
   portalUrl: string,
 ): PortalOrg {
@@ -75,6 +93,9 @@ function toPortalOrg(
     name: org.name,
     website: org.website,
     logoUrl: org.logo_url,
+    brandColor: org.brand_color,
+    logoFileId: org.logo_file_id,
+    faviconFileId: org.favicon_file_id,
     publicAccessLevel: org.public_access_level as PortalOrg['publicAccessLevel'],
     documentAccessType: org.document_access_type as PortalOrg['documentAccessType'],
     basePath,

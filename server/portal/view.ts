@@ -17,6 +17,7 @@ import { accessChecked, bridgeLetterEnabled, type AccessCheckedItem, type Viewer
 import { bridgeLetterFileName } from '../files/letter'
 import { integerParam } from '../http/query'
 import type { PortalOrg } from './resolve'
+import { brandLinks, brandSource } from './brand-images'
 import { editorLibrary, editorView } from './editor-view'
 import { loadPortalData, type ItemRow, type PortalData } from './queries'
 import { gradeEntries } from './view-helpers'
@@ -189,6 +190,7 @@ export function buildPortalView(
         ai: answersOffered({ key: query.answers ?? false, enabled: customization.ai_answers_enabled, mode: access.mode }),
       },
       updatedAt: new Date(Math.max(Date.parse(String(customization.updated_at)), Date.parse(String(product.updated_at)))).toISOString(),
+      ...brandLinks(brandSource(org, customization), org.portalUrl),
     },
     products: products.map((entry) => ({
       slug: entry.slug,

@@ -76,7 +76,7 @@ test.describe('home page', () => {
     expect(await metaContent(page, 'og:title')).toBe(SITE_NAME)
     expect(await metaContent(page, 'og:site_name')).toBe(SITE_NAME)
     expect(await metaContent(page, 'og:type')).toBe('article')
-    expect(await metaContent(page, 'og:image')).toMatch(/^https?:\/\/.+\.png$/)
+    expect(await metaContent(page, 'og:image')).toMatch(/^https?:\/\/.+\/share\.png\?v=[\w-]+$/)
     expect(await metaContent(page, 'og:image:alt')).toBe(`${ORG.name} Logo`)
     expect(await page.locator('head meta[name="description"]').getAttribute('content')).toBe(PORTAL.description)
 

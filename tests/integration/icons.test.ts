@@ -1,6 +1,6 @@
 // Change card icon: uploads judged by their bytes, SVGs rendered to PNG, the icon served to everyone.
 import { readFile } from 'node:fs/promises'
-import { deflateSync, inflateSync } from 'node:zlib'
+import { inflateSync } from 'node:zlib'
 import { expect, it } from 'vitest'
 import { STAFF_PERMISSIONS } from '../../app/lib/permissions'
 import { action as portalAction } from '../../app/routes/portal/portal'
@@ -8,36 +8,7 @@ import { loader as fileLoader } from '../../app/routes/resources/portal-file'
 import { describeEachDatabase } from '../setup/database'
 import { createOrg, createStaffMember, type OrgFixture } from '../setup/factories'
 import { callRoute, type RouteResult } from '../setup/route'
-const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]
-
-const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
-  let c = n
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1
-  return c >>> 0
-})
-function crc32(bytes: Uint8Array) {
-  let c = 0xffffffff
-  for (const byte of bytes) c = CRC_TABLE[(c ^ byte) & 0xff] ^ (c >>> 8)
-  return (c ^ 0xffffffff) >>> 0
-}
-function chunk(type: string, body: Uint8Array) {
-  const out = Buffer.alloc(12 + body.length)
-  out.writeUInt32BE(body.length, 0)
-  out.write(type, 4, 'ascii')
-  Buffer.from(body).copy(out, 8)
-  out.writeUInt32BE(crc32(out.subarray(4, 8 + body.length)), 8 + body.length)
-  return out
-}
-/** A solid-colour RGBA PNG of the given size. */
-function png(width: number, height: number, rgba = [37, 99, 235, 255]) {
-  const header = Buffer.alloc(13)
-  header.writeUInt32BE(width, 0)
-  header.writeUInt32BE(height, 4)
-  header.set([8, 6, 0, 0, 0], 8)
-  const row = [0, ...Array.from({ length: width }, () => rgba).flat()]
-  const raw = Buffer.from(Array.from({ length: height }, () => row).flat())
-  return new Uint8Array(Buffer.concat([Buffer.from(PNG_SIGNATURE), chunk('IHDR', header), chunk('IDAT', deflateSync(raw)), chunk('IEND', new Uint8Array())]))
-}
+import { PNG_SIGNATURE, solidPng as png } from '../setup/png'
 
 /** The alpha of every pixel of an 8-bit RGBA PNG (the kind the SVG renderer writes), row filters undone. */
 function alphaChannel(bytes: Uint8Array) {
