@@ -9,10 +9,10 @@ import { sql } from 'kysely'
 import type { DatabaseHandle } from '../../db/index'
 import { pendingMigrations } from '../../db/migrate'
 import packageJson from '../../package.json'
-import { sha256Hex, type FileStore } from '../files/store'
+import { hashFile, sha256Hex, type FileStore } from '../files/store'
 import { DATABASE_ENTRY, fileEntry, MANIFEST_ENTRY, SESSION_SECRET_ENTRY, BackupError, type Manifest } from './manifest'
 import { findPostgresTool, rowCounts, runPostgresTool, schemaVersion, serverMajorVersion, storedFiles } from './database'
-import { hashFile, writeTar } from './tar'
+import { writeTar } from './tar'
 
 export interface BackupSource {
   handle: DatabaseHandle

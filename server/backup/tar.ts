@@ -97,9 +97,3 @@ export async function readWhole(entry: TarEntry, maxBytes: number) {
   for await (const chunk of entry.body) chunks.push(chunk)
   return Buffer.concat(chunks)
 }
-
-export async function hashFile(file: string) {
-  const hash = createHash('sha256')
-  await pipeline(createReadStream(file), hash)
-  return hash.digest('hex')
-}

@@ -7,7 +7,7 @@ import { readdir, stat } from 'node:fs/promises'
 import path from 'node:path'
 import { pipeline } from 'node:stream/promises'
 import { EnvError, parseEnv } from '../env'
-import { fileStore, isSha256, StoreUnavailable, type FileStore } from './store'
+import { fileStore, hashFile, isSha256, StoreUnavailable, type FileStore } from './store'
 
 type Output = Pick<Console, 'log' | 'error'>
 
@@ -57,12 +57,6 @@ async function localBlobs(root: string) {
     }
   }
   return blobs
-}
-
-async function hashFile(file: string) {
-  const hash = createHash('sha256')
-  await pipeline(createReadStream(file), hash)
-  return hash.digest('hex')
 }
 
 /** The command: reads the environment, checks the bucket can be written, copies; returns the exit code. */
