@@ -74,6 +74,8 @@ export async function runRestore(args: string[], source: NodeJS.ProcessEnv = pro
 }
 
 async function command(output: Output, work: () => Promise<void>) {
+  // What the commands create (the backup, pg_dump's temporary archive, restored files) is the server user's alone.
+  process.umask(0o077)
   try {
     await work()
     return 0

@@ -103,6 +103,7 @@ async function restoreFile(entry: TarEntry, stored: Manifest['files'][number], t
     new BackupError(
       `The file ${stored.sha256} in the backup does not match its SHA-256 and size in the manifest: the backup is damaged or was altered. Nothing was loaded into the database.`,
     )
+  if (entry.size !== stored.size) throw damaged()
   const spooled = await spoolStream(entry.body, spoolDirectory(target.dataDir), stored.size).catch((error) => {
     throw error instanceof SpoolTooLarge ? damaged() : error
   })
@@ -116,8 +117,9 @@ async function restoreFile(entry: TarEntry, stored: Manifest['files'][number], t
 
 async function restoreDatabase(entry: TarEntry, manifest: Manifest, target: RestoreTarget, pgRestore: string | undefined) {
   const damaged = new BackupError('The database in the backup does not match its SHA-256 in the manifest: the backup is damaged or was altered. Nothing was loaded.')
+  if (entry.size !== manifest.database.size) throw damaged
   if (target.kind === 'pglite') {
-    const bytes = await readWhole(entry, 8 * 1024 * 1024 * 1024)
+    const bytes = await readWhole(entry, manifest.database.size)
     if (sha256Hex(bytes) !== manifest.database.sha256) throw damaged
     return openDatabase({ dataDir: target.dataDir, loadDataDir: new Blob([bytes]) })
   }

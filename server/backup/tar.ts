@@ -31,6 +31,8 @@ export function writeTar(file: string): TarWriter {
         sink.once('finish', () => resolve())
         sink.once('error', reject)
       })
+      // An entry given up on (a damaged file) is destroyed with the archive: its end is not waited for then.
+      entryDone.catch(() => {})
       const hash = createHash('sha256')
       let count = 0
       for await (const chunk of source) {
@@ -76,15 +78,23 @@ export async function* readTar(file: string): AsyncGenerator<TarEntry> {
   const piped = pipeline(input, entries)
   let failure: unknown
   piped.catch((error) => (failure ??= error))
+  const notWhole = (error: unknown) => new BackupError(`${file} is not a whole backup: ${((failure ?? error) as Error).message}`)
+  async function* body(entry: AsyncIterable<Uint8Array>) {
+    try {
+      for await (const chunk of entry) yield chunk
+    } catch (error) {
+      throw notWhole(error)
+    }
+  }
   try {
     for await (const entry of entries) {
-      yield { name: entry.header.name, size: entry.header.size ?? 0, type: entry.header.type ?? 'file', body: entry as AsyncIterable<Uint8Array> }
+      yield { name: entry.header.name, size: entry.header.size ?? 0, type: entry.header.type ?? 'file', body: body(entry as AsyncIterable<Uint8Array>) }
       // Whatever the caller left unread is skipped.
       entry.resume()
     }
     await piped
   } catch (error) {
-    throw new BackupError(`${file} is not a whole backup: ${(failure as Error | undefined)?.message ?? (error as Error).message}`)
+    throw error instanceof BackupError ? error : notWhole(error)
   } finally {
     input.destroy()
   }
