@@ -10,6 +10,11 @@ export type Database = Kysely<DB>
 export interface DatabaseHandle {
   db: Database
   kind: 'pglite' | 'postgres'
+  /**
+   * PGlite only: its data directory as a gzipped tar (PGlite's dumpDataDir), after a checkpoint, taken while no
+   * query runs. Held in memory: an embedded trust center's database is tens of megabytes (decision 043).
+   */
+  dumpDataDir?(): Promise<Blob>
   close(): Promise<void>
 }
 
@@ -22,7 +27,12 @@ pg.types.setTypeParser(pg.types.builtins.DATE, (value) => value)
  * The one dialect switch: PostgreSQL when a URL is given, otherwise embedded PGlite under dataDir.
  * Both go through Kysely's PostgresDialect over a pg Pool, so results have the same types everywhere.
  */
-export async function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<DatabaseHandle> {
+export async function openDatabase(options: {
+  databaseUrl?: string
+  dataDir: string
+  /** PGlite only: a new database loaded from this dumpDataDir tarball (a restore); PGlite refuses an existing one. */
+  loadDataDir?: Blob
+}): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 })
     // An idle connection the server drops (restart, proxy timeout) must not crash the process.
@@ -35,7 +45,7 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
   mkdirSync(directory, { recursive: true, mode: 0o700 })
   const { PGlite } = await import('@electric-sql/pglite')
   const { createPgConfig } = await import('@electric-sql/pglite/node-postgres')
-  const pglite = await PGlite.create(directory)
+  const pglite = await PGlite.create(directory, options.loadDataDir ? { loadDataDir: options.loadDataDir } : {})
   // PGlite unpacks a new cluster with 0666 files whatever the umask: tighten them once it has.
   await makeTreePrivate(directory)
   const pool = new pg.Pool(createPgConfig(pglite) as pg.PoolConfig)
@@ -44,6 +54,11 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
   return {
     db,
     kind: 'pglite',
+    async dumpDataDir() {
+      // What committed is in the data files, not only in the write-ahead log: a restore starts without replaying it.
+      await pglite.exec('checkpoint')
+      return pglite.dumpDataDir('gzip')
+    },
     async close() {
       await db.destroy()
       await pglite.close()

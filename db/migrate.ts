@@ -24,3 +24,15 @@ export async function migrateToLatest(db: Database) {
   }
   return results?.map((result) => result.migrationName) ?? []
 }
+
+/** The migrations this build has that the database has not run yet, oldest first. */
+export async function pendingMigrations(db: Database) {
+  const migrations = await new Migrator({ db, provider }).getMigrations()
+  return migrations.filter((migration) => !migration.executedAt).map((migration) => migration.name)
+}
+
+/** The name of this build's newest migration: the schema version a backup records. */
+export async function latestMigrationName() {
+  const names = Object.keys(await provider.getMigrations()).sort()
+  return names[names.length - 1]
+}

@@ -17,7 +17,16 @@ export async function prepareDataDir(dir: string) {
   await makeTreePrivate(dir)
 }
 
-export class DataDirInUse extends Error {}
+export class DataDirInUse extends Error {
+  constructor(
+    message: string,
+    /** The pid of the process holding DATA_DIR. */
+    readonly holder: number,
+  ) {
+    super(message)
+    this.name = 'DataDirInUse'
+  }
+}
 
 /**
  * The embedded database (PGlite) is one process's: a second server on the same DATA_DIR would corrupt it.
@@ -42,6 +51,7 @@ export async function lockDataDir(dir: string): Promise<() => Promise<void>> {
       throw new DataDirInUse(
         `Another server (pid ${holder}) is running on DATA_DIR ${dir}. The embedded database serves one process only: ` +
           'to run several app servers, set DATABASE_URL to a PostgreSQL server (and S3_BUCKET for the files).',
+        holder,
       )
     }
     await rm(file, { force: true })

@@ -1,13 +1,10 @@
 // `npm run files:migrate-to-s3` (server/migrate-to-s3.js runs this, bundled as build/server/migrate-to-s3.js):
 // copies the local file store, DATA_DIR/files/<xx>/<sha256>, into the bucket the S3_* variables name, before
 // a deployment switches to S3. Safe to run again: a blob the bucket has is not sent twice.
-import { createHash } from 'node:crypto'
-import { createReadStream } from 'node:fs'
 import { readdir, stat } from 'node:fs/promises'
 import path from 'node:path'
-import { pipeline } from 'node:stream/promises'
 import { EnvError, parseEnv } from '../env'
-import { fileStore, isSha256, StoreUnavailable, type FileStore } from './store'
+import { fileStore, hashFile, isSha256, StoreUnavailable, type FileStore } from './store'
 
 type Output = Pick<Console, 'log' | 'error'>
 
@@ -57,12 +54,6 @@ async function localBlobs(root: string) {
     }
   }
   return blobs
-}
-
-async function hashFile(file: string) {
-  const hash = createHash('sha256')
-  await pipeline(createReadStream(file), hash)
-  return hash.digest('hex')
 }
 
 /** The command: reads the environment, checks the bucket can be written, copies; returns the exit code. */

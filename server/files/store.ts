@@ -61,6 +61,13 @@ export function sha256Hex(bytes: Uint8Array) {
 
 export const isSha256 = (key: string) => /^[0-9a-f]{64}$/.test(key)
 
+/** The SHA-256 of a file on disk, read as a stream. */
+export async function hashFile(file: string) {
+  const hash = createHash('sha256')
+  await pipeline(createReadStream(file), hash)
+  return hash.digest('hex')
+}
+
 /** Where spooled uploads wait: under DATA_DIR, private like the rest of it (server/data-dir.ts). */
 export const spoolDirectory = (dataDir: string) => path.join(dataDir, 'tmp')
 

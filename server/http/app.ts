@@ -16,6 +16,7 @@ import { cookieNames } from '../auth/cookies'
 import { FLASH_COOKIE, readFlash } from './flash'
 import { hasLiveVisitorSession, VISITOR_COOKIE } from '../visitors/sessions'
 import { lockDataDir, prepareDataDir } from '../data-dir'
+import { backupBeforeMigrating } from '../backup/backup'
 import { fileStore, removeStaleSpools } from '../files/store'
 import { countPublicFetch, stopPublicFetches } from '../files/public-fetches'
 import { createHealth, HEALTH_PATHS } from './health'
@@ -92,6 +93,15 @@ export async function createApp(): Promise<App> {
     await store.check({ write: true })
     database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR })
   } catch (error) {
+    await unlock()
+    throw error
+  }
+  try {
+    // An embedded database that holds rows is copied to DATA_DIR/backups before a migration changes it (decision 043).
+    const preMigration = await backupBeforeMigrating(database, env.DATA_DIR, store)
+    if (preMigration) console.log(`[backup] the database before its migration: ${preMigration}`)
+  } catch (error) {
+    await database.close()
     await unlock()
     throw error
   }

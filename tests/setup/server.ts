@@ -36,6 +36,8 @@ export interface StartOptions {
    * balancer. The database stays the first server's: its stop drops it, this one's does not.
    */
   shareDatabaseOf?: RunningServer
+  /** Start on an empty DATA_DIR (and on PostgreSQL an empty database) that `fill` fills first, as a restore does. */
+  fill?: (target: { dataDir: string; databaseUrl?: string }) => Promise<void>
 }
 
 const SERVER_BUNDLE = path.resolve('build/server/index.js')
@@ -52,7 +54,7 @@ export async function startServer(
   if (options.shareDatabaseOf && (options.reuse || !options.shareDatabaseOf.databaseUrl)) throw new Error('Only a new server can share a database, and only a PostgreSQL one')
   const previous = options.reuse ? handOver(options.reuse) : undefined
   const dataDir = previous?.dataDir ?? (await mkdtemp(path.join(tmpdir(), 'tc-server-')))
-  if (!previous) await cp(inject('templateRoot'), dataDir, { recursive: true })
+  if (!previous && !options.fill) await cp(inject('templateRoot'), dataDir, { recursive: true })
   const port = previous?.port ?? (await freePort())
   const url = `http://localhost:${port}`
   const env: Record<string, string> = {
@@ -75,7 +77,7 @@ export async function startServer(
   } else if (backend === 'postgres') {
     const admin = process.env.TEST_DATABASE_URL!
     database = `tc_server_${randomUUID().replaceAll('-', '').slice(0, 16)}`
-    await adminQuery(admin, `create database ${database} template ${inject('postgresTemplate')}`)
+    await adminQuery(admin, `create database ${database}${options.fill ? '' : ` template ${inject('postgresTemplate')}`}`)
     env.DATABASE_URL = withDatabase(admin, database)
   }
 
@@ -99,6 +101,7 @@ export async function startServer(
   }
 
   async function launch() {
+    await options.fill?.({ dataDir, databaseUrl: env.DATABASE_URL })
     if (prepare) {
       const handle = await openDatabase({ dataDir, databaseUrl: env.DATABASE_URL })
       try {
