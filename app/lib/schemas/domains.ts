@@ -26,8 +26,8 @@ const PRIVATE_SUFFIXES = ['localhost', 'local', 'internal', 'intranet', 'lan', '
 export function hostProblem(value: string): string | null {
   if (/^\[?[0-9a-f:]+\]?$/i.test(value) && value.includes(':')) return DOMAIN_MESSAGES.hostIp
   if (/^\d{1,3}(\.\d{1,3}){3}$/.test(value)) return DOMAIN_MESSAGES.hostIp
-  if (!isDomainName(value)) return DOMAIN_MESSAGES.hostInvalid
   if (PRIVATE_SUFFIXES.some((suffix) => value === suffix || value.endsWith(`.${suffix}`))) return DOMAIN_MESSAGES.hostPrivate
+  if (!isDomainName(value)) return DOMAIN_MESSAGES.hostInvalid
   return null
 }
 
