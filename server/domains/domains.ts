@@ -62,7 +62,11 @@ export function backoffMs(attempts: number) {
   return Math.min(FIRST_CHECK_MS * 2 ** Math.min(attempts, 20), LONGEST_WAIT_MS)
 }
 
-/** Adds a pending domain with a fresh token; refuses the deployment's own host, a host any org has, and past the limit. */
+/**
+ * Adds a pending domain with a fresh token; refuses the deployment's own host, a host this org has or another
+ * has verified, and past the limit. Another org's unverified claim does not stand in the way: whoever proves
+ * the DNS first gets the host (a claim nobody can verify must not keep its owner from it).
+ */
 export async function addDomain(db: Database, env: Env, staff: StaffMember, host: string): Promise<DomainResult> {
   if (host === new URL(env.APP_URL).hostname) return { ok: false, message: DOMAIN_MESSAGES.hostDeployment }
   return db.transaction().execute(async (trx) => {
@@ -74,15 +78,18 @@ export async function addDomain(db: Database, env: Env, staff: StaffMember, host
       .where('org_id', '=', staff.orgId)
       .executeTakeFirstOrThrow()
     if (Number(count) >= DOMAINS_MAX) return { ok: false, message: DOMAIN_MESSAGES.limit }
+    const taken = await trx
+      .selectFrom('custom_domains')
+      .select('host')
+      .where('host', '=', host)
+      .where((eb) => eb.or([eb('org_id', '=', staff.orgId), eb('status', '=', 'verified')]))
+      .executeTakeFirst()
+    if (taken) return { ok: false, message: DOMAIN_MESSAGES.hostTaken }
     const token = randomBytes(16).toString('hex')
-    // The host is the key: a host another org (or this one) has is refused here, whoever inserted first.
-    const row = await trx
+    await trx
       .insertInto('custom_domains')
       .values({ host, org_id: staff.orgId, token, status: 'pending', next_check_at: new Date(Date.now() + FIRST_CHECK_MS) })
-      .onConflict((oc) => oc.column('host').doNothing())
-      .returning('host')
-      .executeTakeFirst()
-    if (!row) return { ok: false, message: DOMAIN_MESSAGES.hostTaken }
+      .execute()
     await recordAudit(trx, { orgId: staff.orgId, actor: staff.email, action: 'domain.add', target: host, after: { host, status: 'pending' } })
     return { ok: true }
   })
@@ -113,7 +120,7 @@ export async function setPrimaryDomain(db: Database, staff: StaffMember, host: s
       .where('is_primary', '=', true)
       .returning('host')
       .executeTakeFirst()
-    if (primary) await trx.updateTable('custom_domains').set({ is_primary: true }).where('host', '=', host).execute()
+    if (primary) await trx.updateTable('custom_domains').set({ is_primary: true }).where('org_id', '=', staff.orgId).where('host', '=', host).execute()
     await bumpOrgRevision(trx, staff.orgId)
     await recordAudit(trx, {
       orgId: staff.orgId,
@@ -134,11 +141,21 @@ export type CheckOutcome = { status: DomainStatus; reason: DomainFailure | null 
  * background check after a longer wait. `actor` is the staff member who asked, or null for the background
  * check (audited only when the status changes). Null when the domain is gone or already verified.
  */
-export async function checkDomain(db: Database, env: Env, host: string, actor: { orgId: string; email: string } | null, options: LookupOptions = {}): Promise<CheckOutcome> {
-  const domain = await db.selectFrom('custom_domains').select(['org_id', 'token', 'status', 'check_attempts']).where('host', '=', host).executeTakeFirst()
-  if (!domain || domain.status === 'verified' || (actor && actor.orgId !== domain.org_id)) return null
-  const found = await lookupToken(host, domain.token, { servers: env.DNS_SERVERS, ...options })
+export async function checkDomain(db: Database, env: Env, orgId: string, host: string, actor: { email: string } | null, options: LookupOptions = {}): Promise<CheckOutcome> {
+  const domain = await db
+    .selectFrom('custom_domains')
+    .select(['org_id', 'token', 'status', 'check_attempts'])
+    .where('org_id', '=', orgId)
+    .where('host', '=', host)
+    .executeTakeFirst()
+  if (!domain || domain.status === 'verified') return null
+  const lookup = await lookupToken(host, domain.token, { servers: env.DNS_SERVERS, ...options })
   return db.transaction().execute(async (trx) => {
+    // Proved, and no other org holds the host verified (one that published both orgs' tokens): it is this org's.
+    const elsewhere =
+      lookup.ok &&
+      (await trx.selectFrom('custom_domains').select('org_id').where('host', '=', host).where('status', '=', 'verified').where('org_id', '!=', orgId).executeTakeFirst())
+    const found: typeof lookup = elsewhere ? { ok: false, reason: 'wrong-value', detail: 'verified by another organisation' } : lookup
     const status: DomainStatus = found.ok ? 'verified' : 'failed'
     const reason = found.ok ? null : found.reason
     const attempts = actor ? domain.check_attempts : domain.check_attempts + 1
@@ -154,16 +171,25 @@ export async function checkDomain(db: Database, env: Env, host: string, actor: {
         check_attempts: attempts,
         next_check_at: nextCheckAt,
       })
+      .where('org_id', '=', orgId)
       .where('host', '=', host)
       .where('token', '=', domain.token)
       .where('status', '!=', 'verified')
       .returning('org_id')
       .executeTakeFirst()
     if (!updated) return null
-    if (found.ok) await bumpOrgRevision(trx, domain.org_id)
+    if (found.ok) {
+      await bumpOrgRevision(trx, orgId)
+      // The other orgs' claims on the host end here: the DNS said whose it is.
+      const dropped = await trx.deleteFrom('custom_domains').where('host', '=', host).where('org_id', '!=', orgId).returning('org_id').execute()
+      await recordAudit(
+        trx,
+        dropped.map((claim) => ({ orgId: claim.org_id, actor: 'domain check', action: 'domain.remove', target: host, after: { reason: 'verified by another organisation' } })),
+      )
+    }
     if (actor || status !== domain.status)
       await recordAudit(trx, {
-        orgId: domain.org_id,
+        orgId,
         actor: actor?.email ?? 'domain check',
         action: found.ok ? 'domain.verify' : 'domain.check.fail',
         target: host,
@@ -176,15 +202,15 @@ export async function checkDomain(db: Database, env: Env, host: string, actor: {
 
 /** Checks the pending and failed domains whose next check is due, a few at a time; each is claimed first, so several app servers never ask twice. */
 export async function checkDueDomains(db: Database, env: Env, options: LookupOptions & { limit?: number } = {}) {
-  const { rows } = await sql<{ host: string }>`
+  const { rows } = await sql<{ org_id: string; host: string }>`
     update custom_domains set next_check_at = now() + interval '5 minutes'
-    where host in (
-      select host from custom_domains
+    where (org_id, host) in (
+      select org_id, host from custom_domains
       where status <> 'verified' and next_check_at <= now()
       order by next_check_at limit ${options.limit ?? 10}
       for update skip locked)
-    returning host`.execute(db)
-  for (const { host } of rows) await checkDomain(db, env, host, null, options)
+    returning org_id, host`.execute(db)
+  for (const { org_id, host } of rows) await checkDomain(db, env, org_id, host, null, options)
   return rows.length
 }
 

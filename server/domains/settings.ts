@@ -31,7 +31,7 @@ export async function submitDomains(context: LoadContext, staff: StaffMember, fo
   const gone = () => notFound('This domain is no longer listed.')
   switch (submission.value.intent) {
     case 'check': {
-      const outcome = await checkDomain(context.db, context.env, host, staff)
+      const outcome = await checkDomain(context.db, context.env, staff.orgId, host, staff)
       if (!outcome) throw gone()
       return redirectWithToast(context.env, `${PAGE}#domain-${host}`, outcome.status === 'verified' ? `${host} is verified` : `${host} could not be verified yet`)
     }

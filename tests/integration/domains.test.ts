@@ -102,20 +102,28 @@ describeEachDatabase('custom domains', (database) => {
     expect(await audit(org)).toEqual([])
   })
 
-  it('keeps a host to one org: another org (and the same one) is refused it in any spelling', async () => {
-    const [first, second] = [await createOrg(database()), await createOrg(database())]
+  it('keeps a host to one org once verified; an unverified claim does not keep the domain’s owner from it', async () => {
+    const [squatter, owner, late] = [await createOrg(database()), await createOrg(database()), await createOrg(database())]
     const host = newHost()
-    await added(first, host)
-    for (const [org, spelling] of [
-      [second, host],
-      [second, host.toUpperCase()],
-      [first, `${host}.`],
-    ] as const) {
-      const answer = await post(org, { intent: 'add', host: spelling })
+    await added(squatter, host)
+    // The same org again, in any spelling: refused.
+    for (const spelling of [host, host.toUpperCase(), `${host}.`]) {
+      const answer = await post(squatter, { intent: 'add', host: spelling })
       expect(answer.status).toBe(400)
       expect(answer.data.result.error.host).toEqual([DOMAIN_MESSAGES.hostTaken])
     }
-    expect(await listed(second)).toEqual([])
+    // Another org may claim it too; the DNS decides: the owner publishes its own token.
+    const claim = await added(owner, host)
+    dns.set(verificationRecordName(host), [claim.token])
+    expect((await post(squatter, { intent: 'check', host })).toast).toBe(`${host} could not be verified yet`)
+    expect((await post(owner, { intent: 'check', host })).toast).toBe(`${host} is verified`)
+    expect((await portalAt(host)).data.org.slug).toBe(owner.slug)
+    // The other claim is dropped (and the squatter's log says why); from now on nobody else may add it.
+    expect(await listed(squatter)).toEqual([])
+    expect(await audit(squatter)).toContainEqual(expect.objectContaining({ action: 'domain.remove', actor: 'domain check', target: host }))
+    const again = await post(late, { intent: 'add', host })
+    expect(again.status).toBe(400)
+    expect(again.data.result.error.host).toEqual([DOMAIN_MESSAGES.hostTaken])
   })
 
   it('serves a domain only once the TXT record holds its token: checked now, verified, the revision bumped and audited', async () => {
@@ -163,7 +171,7 @@ describeEachDatabase('custom domains', (database) => {
     const host = newHost()
     await added(org, host)
     dns.set(verificationRecordName(host), 'silent')
-    const outcome = await checkDomain(db(), { ...database().env, ...env() }, host, null, { timeoutMs: 200, tries: 1 })
+    const outcome = await checkDomain(db(), { ...database().env, ...env() }, org.id, host, null, { timeoutMs: 200, tries: 1 })
     expect(outcome).toEqual({ status: 'failed', reason: 'lookup-error' })
   })
 
