@@ -77,6 +77,7 @@ const ROUTES_WITH_SERVER_VALUES = [
   'app/routes/staff/members/index.tsx',
   'app/routes/staff/questionnaires/file.ts',
   'app/routes/staff/questionnaires/index.tsx',
+  'app/routes/staff/settings/domains.tsx',
   'app/routes/staff/settings/index.tsx',
   'app/routes/staff/settings/outbox.tsx',
   'app/routes/staff/subscribers/export.ts',

@@ -1,5 +1,6 @@
 import { defineConfig } from '@playwright/test'
 import { journeyDatabase, journeyPorts } from './tests/e2e/support/journey-mail'
+import { dnsPort } from './tests/e2e/support/journey-dns'
 
 // Browser journeys against the built server on a fresh data directory (PGlite), or on a fresh
 // PostgreSQL database when TEST_DATABASE_URL is set. Debian's Chromium; nothing is downloaded.
@@ -29,7 +30,8 @@ export default defineConfig({
   workers: 2,
   retries: 0,
   reporter: process.env.CI ? 'line' : 'list',
-  globalSetup: './tests/e2e/support/journey-mail.ts',
+  // The journey servers' fake SMTP servers, and the fake DNS server custom domains are checked on (domains.spec.ts).
+  globalSetup: ['./tests/e2e/support/journey-mail.ts', './tests/e2e/support/journey-dns.ts'],
   use: {
     baseURL,
     // One browser context per worker, reset between tests (cookies, storage, cache, routes, extra pages:
@@ -77,7 +79,7 @@ export default defineConfig({
       ],
   // Four servers starting at once on two busy cores took up to 1.5 minutes each.
   webServer: [
-    ...(databaseScope ? [] : [baseURL, noScriptURL]).map((url) => server(url)),
+    ...(databaseScope ? [] : [baseURL, noScriptURL]).map((url) => server(url, { DNS_SERVERS: `127.0.0.1:${dnsPort(port)}` })),
     ...(databaseScope ? [true] : [true, false]).map((javascript) => {
       const ports = journeyPorts(port, javascript)
       return server(journeyURL(javascript), {

@@ -44,6 +44,7 @@ export default [
     route('accounts', 'routes/staff/accounts/index.tsx'),
     route('settings', 'routes/staff/settings/index.tsx'),
     route('settings/outbox', 'routes/staff/settings/outbox.tsx'),
+    route('settings/domains', 'routes/staff/settings/domains.tsx'),
     route('analytics', 'routes/staff/analytics/index.tsx'),
     route('analytics/export.csv', 'routes/staff/analytics/export.ts'),
     route('questionnaires', 'routes/staff/questionnaires/index.tsx'),

@@ -131,8 +131,17 @@ export interface Cards {
 }
 
 export interface CustomDomains {
+  check_attempts: Generated<number>;
+  checked_at: Timestamp | null;
+  created_at: Generated<Timestamp>;
+  failure_reason: string | null;
   host: string;
+  is_primary: Generated<boolean>;
+  next_check_at: Timestamp | null;
   org_id: string;
+  status: Generated<string>;
+  token: string;
+  verified_at: Timestamp | null;
 }
 
 export interface Faqs {

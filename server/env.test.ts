@@ -92,3 +92,17 @@ describe('features', () => {
     expect(() => parseEnv({ DATA_DIR: dataDir(), TRUST_PROXY: 'yes' })).toThrow(/TRUST_PROXY must be the number of reverse proxies/)
   })
 })
+
+describe('DNS_SERVERS', () => {
+  it('takes IP addresses with optional ports, as node:dns setServers does', () => {
+    const env = parseEnv({ DATA_DIR: dataDir(), DNS_SERVERS: '1.1.1.1, 127.0.0.1:5353,[::1]:53,2606:4700::1111' })
+    expect(env.DNS_SERVERS).toEqual(['1.1.1.1', '127.0.0.1:5353', '[::1]:53', '2606:4700::1111'])
+    expect(parseEnv({ DATA_DIR: dataDir() }).DNS_SERVERS).toBeUndefined()
+  })
+
+  it('refuses names, bad ports and junk with one message', () => {
+    for (const value of ['dns.google', '1.1.1.1:0', '1.1.1.1:70000', '300.1.1.1', '1.1.1.1,,', 'http://1.1.1.1']) {
+      expect(() => parseEnv({ DATA_DIR: dataDir(), DNS_SERVERS: value }), value).toThrow(/DNS_SERVERS must be IP addresses/)
+    }
+  })
+})

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto'
+import { isIP } from 'node:net'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { z } from 'zod'
@@ -16,6 +17,20 @@ const url = (name: string) =>
     .refine((value) => URL.canParse(value), `${name} must be an absolute URL such as http://localhost:3000`)
 
 const TRUST_PROXY_MESSAGE = 'TRUST_PROXY must be the number of reverse proxies in front of the server, 0 to 10'
+
+const DNS_SERVERS_MESSAGE = 'DNS_SERVERS must be IP addresses, each with an optional port, separated by commas: 1.1.1.1,8.8.8.8:53,[2606:4700:4700::1111]:53'
+
+/** One DNS server as node:dns `setServers` takes it (`ip`, `ip:port`, `[v6]:port`), or null. */
+function dnsServer(entry: string): string | null {
+  if (isIP(entry)) return entry
+  const match = /^(?:\[([0-9a-f:.]+)\]|([0-9.]+))(?::(\d{1,5}))?$/i.exec(entry)
+  const ip = match?.[1] ?? match?.[2]
+  if (!match || !ip || !isIP(ip)) return null
+  if (match[3] === undefined) return ip
+  const port = Number(match[3])
+  if (port < 1 || port > 65535) return null
+  return match[1] ? `[${ip}]:${port}` : `${ip}:${port}`
+}
 
 const PAGE_RENDER_BUDGET_MESSAGE = 'PAGE_RENDER_BUDGET must be a burst and a rate, such as 30/2 (30 pages at once, then 2 a second)'
 
@@ -82,6 +97,14 @@ const schema = z
     S3_ACCESS_KEY_ID: optionalText,
     S3_SECRET_ACCESS_KEY: optionalText,
     S3_FORCE_PATH_STYLE: z.enum(['true', 'false'], { error: 'S3_FORCE_PATH_STYLE must be true or false' }).optional(),
+    // The resolvers custom domains' TXT records are asked of (server/domains/dns.ts); the system's when unset.
+    DNS_SERVERS: optionalText.transform((value, context) => {
+      if (value === undefined) return undefined
+      const servers = value.split(',').map((entry) => dnsServer(entry.trim()))
+      if (servers.length <= 10 && servers.every((server) => server !== null)) return servers as string[]
+      context.addIssue({ code: 'custom', message: DNS_SERVERS_MESSAGE })
+      return z.NEVER
+    }),
     SHUTDOWN_TIMEOUT_SECONDS: z.coerce
       .number({ error: 'SHUTDOWN_TIMEOUT_SECONDS must be a number of seconds' })
       .min(1, 'SHUTDOWN_TIMEOUT_SECONDS must be between 1 and 600')

@@ -1,12 +1,11 @@
-import type { PortalView } from './portal-view'
+import { portalAddress, type PortalView } from './portal-view'
 
 /** Page head: title, description, canonical and the open-graph tags of the portal-shell spec. */
 export function portalMeta(view: PortalView) {
   const item = view.openCard?.items.find((entry) => entry.uid === view.openItemUid)
   const siteName = `${view.org.name} ${view.portal.title}`
   const title = item ? `${item.title} | ${siteName}` : siteName
-  const origin = new URL(view.portal.portalUrl).origin
-  const canonical = `${origin}${item ? `${view.product.itemBase}/${item.slug}` : view.product.home}`
+  const canonical = portalAddress(view.portal, item ? `${view.product.itemBase}/${item.slug}` : view.product.home)
   return [
     { title },
     { name: 'description', content: view.portal.description },

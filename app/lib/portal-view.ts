@@ -330,3 +330,14 @@ export function toastDuration(message: string | null) {
   if (message === NDA_DOWNLOAD_FAILED) return 10_000
   return undefined
 }
+
+/**
+ * The absolute address of `path` (a path of this app, e.g. an item's permalink) at the portal's own address:
+ * its primary domain when it has one, where the portal sits at `/` even while the page was served at
+ * /portal/{slug}. A path outside the portal (a built-in image) keeps its path on that origin.
+ */
+export function portalAddress(portal: { portalUrl: string; basePath: string }, path: string) {
+  const home = portal.portalUrl.replace(/\/$/, '')
+  if (path === portal.basePath || path.startsWith(`${portal.basePath}/`)) return `${home}${path.slice(portal.basePath.length) || '/'}`
+  return new URL(path, portal.portalUrl).href
+}

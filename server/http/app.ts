@@ -31,6 +31,8 @@ import { clientAddress } from './client-address'
 import { createRenderBudget, createRenderGate, RENDER_GATE, SERVER_BUSY, TOO_MANY_RENDERS } from './render-budget'
 import { tidyPortalQuery } from '../../app/lib/portal-query'
 import { createHostCheck, expectedOrigin } from './hosts'
+import { answerTlsAsk, TLS_ASK_PATH } from './tls-ask'
+import { startDomainChecks } from '../domains/domains'
 import { bodyRefusal, FORM_BODY_LIMIT, uploadBodyLimit, uploadRouteOf } from './limits'
 import { answerFailure, createFetchListener, writePlain } from './listener'
 import { requestPageFingerprint } from '../access/viewer'
@@ -119,6 +121,7 @@ export async function createApp(): Promise<App> {
   const emailWorker = env.EMAIL_WORKER === 'true' ? startEmailWorker(database.db, env) : undefined
   const stopExpiryNotices = startExpiryNotices(database.db, env)
   const textExtraction = startTextExtraction(database.db, env)
+  const domainChecks = startDomainChecks(database.db, env)
 
   const secure = env.APP_URL.startsWith('https:')
   const maxUploadBytes = env.MAX_UPLOAD_MB * 1024 * 1024
@@ -131,7 +134,7 @@ export async function createApp(): Promise<App> {
   const pageCache = createPageCache(database.db)
   const storedKind = storedRouteMatcher(build.routes, build.routeDiscovery.mode === 'lazy' ? build.routeDiscovery.manifestPath : undefined)
   const streamsData = streamingDataMatcher(build.routes)
-  const hosts = createHostCheck(database.db, env.APP_URL)
+  const hosts = createHostCheck(database.db, env.APP_URL, { version: () => pageCache.currentVersion() })
   let stopping = false
   let closing: Promise<void> | undefined
   const health = createHealth(database.db, store, () => stopping)
@@ -277,6 +280,10 @@ export async function createApp(): Promise<App> {
         health(pathname, res).catch((error) => answerFailure(req, res, error))
         return
       }
+      if (pathname === TLS_ASK_PATH && (req.method === 'GET' || req.method === 'HEAD')) {
+        answerTlsAsk(url, hosts, env.APP_URL, res).catch((error) => answerFailure(req, res, error))
+        return
+      }
       if (url.startsWith('/assets/')) {
         req.url = url.slice('/assets'.length)
         return assets(req, res, () => writePlain(res, 404, 'Not found'))
@@ -310,6 +317,7 @@ export async function createApp(): Promise<App> {
       const rejection = crossOriginRejection(req, origin)
       if (rejection) return writePlain(res, 403, rejection)
       origins.set(req, origin)
+      if (kind === 'deployment' && (req.method === 'GET' || req.method === 'HEAD') && (await redirectToPrimaryDomain(req, res))) return
     }
     // A personal cookie that signs in nobody (forged, expired, signed out) makes no page personal: dropped, so
     // the request is answered (and its page stored) as an anonymous one, not rendered on every request.
@@ -404,6 +412,37 @@ export async function createApp(): Promise<App> {
     return 'nobody'
   }
 
+  /**
+   * A portal address on the deployment's host (`/portal/{slug}/...`) of an org with a primary domain: the same
+   * path there, 301 (docs/decisions/041). Staff signed in here keep the address (editing in place needs their
+   * session, which is this host's), and so do data requests (the client router's, not a visitor's address).
+   * True when answered.
+   */
+  async function redirectToPrimaryDomain(req: IncomingMessage, res: ServerResponse) {
+    const url = req.url ?? '/'
+    const match = /^\/portal\/([^/?#.]+)(\/[^?#]*)?(\?.*)?$/.exec(url)
+    if (!match || match[2]?.endsWith('.data')) return false
+    let slug: string
+    try {
+      slug = decodeURIComponent(match[1])
+    } catch {
+      return false
+    }
+    const domain = await hosts.primaryDomain(slug)
+    if (!domain) return false
+    if (cookieNames(req.headers.cookie).has(STAFF_COOKIE) && (await getStaffMember(database.db, new Request(env.APP_URL, { headers: { cookie: req.headers.cookie ?? '' } }))))
+      return false
+    const origin = `${new URL(env.APP_URL).protocol}//${domain}`
+    const target = new URL(`${match[2] || '/'}${match[3] ?? ''}`, origin)
+    res.statusCode = 301
+    // A path that would leave the domain (`//elsewhere`) goes to its home page instead.
+    res.setHeader('Location', target.origin === origin ? target.href : `${origin}/`)
+    // Not kept by browsers: removing the domain or changing the primary one takes effect at once.
+    res.setHeader('Cache-Control', 'no-store')
+    res.end()
+    return true
+  }
+
   /** Forms are small; an upload action takes MAX_UPLOAD_MB, from staff with its permission only. */
   async function bodyLimitOf(req: IncomingMessage) {
     const upload = uploadRouteOf(req.method, req.url)
@@ -436,7 +475,7 @@ export async function createApp(): Promise<App> {
         stopping = true
         stopExpiryNotices()
         // The anonymous views counted since the last batch are written before the database closes.
-        await Promise.all([textExtraction.stop(), emailWorker?.stop(), stopPublicFetches(database.db)])
+        await Promise.all([textExtraction.stop(), emailWorker?.stop(), domainChecks.stop(), stopPublicFetches(database.db)])
         await database.close()
         await unlock()
       })()

@@ -1,3 +1,4 @@
+import { sql, type Expression } from 'kysely'
 import { CompanyNotFound, notFound } from '../errors'
 import type { Database } from '../../db/index'
 import type { Env } from '../env'
@@ -17,7 +18,10 @@ export interface PortalOrg {
   documentAccessType: 'view-only' | 'view-and-download'
   /** Where the portal lives on this host: '' on a custom domain or for the default org, else /portal/{slug}. */
   basePath: string
-  /** The absolute URL of the portal's home page, for canonical links and e-mails. */
+  /**
+   * The absolute URL of the portal's home page, for canonical links, share links and e-mails: the org's primary
+   * domain when it has one (whatever host the request came on), else where the request found it.
+   */
   portalUrl: string
 }
 
@@ -51,11 +55,24 @@ export async function resolvePortalOrg(db: Database, env: Env, request: Request,
   const host = requestHost(request)
   const query = db
     .selectFrom('orgs')
-    .select(['id', 'slug', 'name', 'website', 'logo_url', 'brand_color', 'logo_file_id', 'favicon_file_id', 'public_access_level', 'document_access_type'])
+    .select([
+      'id',
+      'slug',
+      'name',
+      'website',
+      'logo_url',
+      'brand_color',
+      'logo_file_id',
+      'favicon_file_id',
+      'public_access_level',
+      'document_access_type',
+      (eb) => primaryDomain(eb.ref('orgs.id')).as('primary_domain'),
+    ])
 
   if (!isDeploymentHost(host, env.APP_URL)) {
     const [hostname] = splitHost(host)
-    const org = await query.where('id', '=', db.selectFrom('custom_domains').select('org_id').where('host', '=', hostname)).executeTakeFirst()
+    // Only a verified domain is served: a pending or failed one is anyone's claim until its TXT record proves it.
+    const org = await query.where('id', '=', db.selectFrom('custom_domains').select('org_id').where('host', '=', hostname).where('status', '=', 'verified')).executeTakeFirst()
     if (!org || orgSlug) throw new CompanyNotFound()
     return toPortalOrg(org, '', `${new URL(request.url).protocol}//${host}`)
   }
@@ -63,12 +80,22 @@ export async function resolvePortalOrg(db: Database, env: Env, request: Request,
   if (orgSlug) {
     const org = await query.where('slug', '=', orgSlug.toLowerCase()).executeTakeFirst()
     if (!org) throw notFound('This trust center does not exist.')
-    return toPortalOrg(org, `/portal/${org.slug}`, `${env.APP_URL}/portal/${org.slug}`)
+    return toPortalOrg(org, `/portal/${org.slug}`, org.primary_domain ? domainUrl(env, org.primary_domain) : `${env.APP_URL}/portal/${org.slug}`)
   }
 
   const org = env.DEFAULT_ORG ? await query.where('slug', '=', env.DEFAULT_ORG).executeTakeFirst() : await query.orderBy('created_at').executeTakeFirst()
   if (!org) throw notFound('No trust center has been set up on this server yet.')
-  return toPortalOrg(org, '', env.APP_URL)
+  return toPortalOrg(org, '', org.primary_domain ? domainUrl(env, org.primary_domain) : env.APP_URL)
+}
+
+/** The org's primary domain: verified (only such can be primary), one per org at most. */
+function primaryDomain(orgId: Expression<string>) {
+  return sql<string | null>`(select host from custom_domains where custom_domains.org_id = ${orgId} and is_primary and status = 'verified')`
+}
+
+/** A custom domain's home page: APP_URL's scheme (TLS ends at the proxy for both). */
+export function domainUrl(env: Pick<Env, 'APP_URL'>, host: string) {
+  return `${new URL(env.APP_URL).protocol}//${host}`
 }
 
 function toPortalOrg(
@@ -104,16 +131,16 @@ function toPortalOrg(
 }
 
 /**
- * The org's portal URL for links in e-mails (PRODUCT.md section 4): its first custom domain, else its
- * page on the deployment's own host; never the Host header of the request that caused the mail.
+ * The org's portal URL for links in e-mails, canonical URLs and share links (PRODUCT.md section 4): its primary
+ * verified domain, else its page on the deployment's own host; never the Host header of the request that caused it.
  */
 export async function orgPortalUrl(db: Database, env: Env, orgId: string): Promise<string> {
   const org = await db
     .selectFrom('orgs')
-    .select(['slug', (eb) => eb.selectFrom('custom_domains').select('host').whereRef('custom_domains.org_id', '=', 'orgs.id').orderBy('host').limit(1).as('domain')])
+    .select(['slug', (eb) => primaryDomain(eb.ref('orgs.id')).as('domain')])
     .where('id', '=', orgId)
     .executeTakeFirstOrThrow()
-  return org.domain ? `${new URL(env.APP_URL).protocol}//${org.domain}` : `${env.APP_URL}/portal/${org.slug}`
+  return org.domain ? domainUrl(env, org.domain) : `${env.APP_URL}/portal/${org.slug}`
 }
 
 /** What the org calls its portal ("Trust Center" unless staff renamed it), for messages and documents. */

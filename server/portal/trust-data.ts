@@ -1,6 +1,6 @@
 import type { Database } from '../../db/index'
 import type { CardKind } from '../../app/lib/card-kinds'
-import type { ItemView, PortalView } from '../../app/lib/portal-view'
+import { portalAddress, type ItemView, type PortalView } from '../../app/lib/portal-view'
 import { PUBLIC_VIEWER, type Viewer } from '../access/visibility'
 import type { PortalViewer } from '../access/viewer'
 import type { PortalOrg } from './resolve'
@@ -82,7 +82,7 @@ export async function loadTrustData(db: Database, org: PortalOrg, viewer: TrustV
   // Every FAQ, as the Knowledge Base dialog lists them (the page itself previews the first few only).
   const first = await view({ faqs: 'true' })
   if (!first) return null
-  const absolute = (path: string) => new URL(path, org.portalUrl).href
+  const absolute = (path: string) => portalAddress(org, path)
   const home = first.portal.portalUrl.replace(/\/$/, '')
 
   const products: TrustProduct[] = []

@@ -104,6 +104,7 @@ const KNOWN_NAMES = [
   'profileId',
   'expiresOn',
   'ndaRequired',
+  'host',
 ]
 
 const fieldName = fc.oneof(
@@ -135,7 +136,25 @@ const fieldValue = fc.oneof(
     'NaN',
     '{"type":"validate"}',
   ),
-  fc.constantFrom(...EDIT_INTENTS, ...VISITOR_INTENTS, 'invite', 'permissions', 'remove', 'revoke', 'upload', 'delete', 'accessType', 'approve', 'decline', 'portal', 'nda'),
+  fc.constantFrom(
+    ...EDIT_INTENTS,
+    ...VISITOR_INTENTS,
+    'invite',
+    'permissions',
+    'remove',
+    'revoke',
+    'upload',
+    'delete',
+    'accessType',
+    'approve',
+    'decline',
+    'portal',
+    'nda',
+    'add',
+    'check',
+    'primary',
+    'primary-off',
+  ),
   fc.string({ unit: 'binary', maxLength: 80 }),
   fc.integer({ min: 1_000, max: 150_000 }).map((length) => 'v'.repeat(length)),
 )

@@ -3,6 +3,7 @@ import { useHydrated } from '~/components/ui/use-hydrated'
 import { Form, Link, useActionData, useLocation } from 'react-router'
 import { CARD_KINDS, DEFAULT_CARD_TITLES, MOVE_EXCLUDED_KINDS } from '~/lib/card-kinds'
 import { slugFromTitle, validateSlug } from '~/lib/slug'
+import { portalAddress } from '~/lib/portal-view'
 import { Dialog } from '~/components/ui/dialog'
 import type { PortalView } from '../types'
 import { FormErrors, SubmitRow, useIntentResult } from './card-dialogs'
@@ -128,7 +129,7 @@ function CustomUrlDialog({ view, uid }: { view: PortalView; uid: string }) {
   const closeHref = closeDialogHref(location)
   const problem = slug ? validateSlug(slug) : undefined
   const serverProblem = result?.error?.slug
-  const url = `${new URL(view.portal.portalUrl).origin}${view.product.itemBase}/${slug}`
+  const url = portalAddress(view.portal, `${view.product.itemBase}/${slug}`)
   return (
     <Dialog title="Create custom item URL" closeHref={closeHref} description={item ? `The permalink of “${item.title}”.` : undefined}>
       <Form method="post" className="form" preventScrollReset>
