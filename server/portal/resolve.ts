@@ -1,3 +1,4 @@
+import { NO_TRUST_CENTER } from '../../app/lib/setup-copy'
 import { CompanyNotFound, notFound } from '../errors'
 import type { Database } from '../../db/index'
 import type { Env } from '../env'
@@ -55,12 +56,12 @@ export async function resolvePortalOrg(db: Database, env: Env, request: Request,
 
   if (orgSlug) {
     const org = await query.where('slug', '=', orgSlug.toLowerCase()).executeTakeFirst()
-    if (!org) throw notFound('This trust center does not exist.')
+    if (!org) throw notFound((await query.limit(1).executeTakeFirst()) ? 'This trust center does not exist.' : NO_TRUST_CENTER)
     return toPortalOrg(org, `/portal/${org.slug}`, `${env.APP_URL}/portal/${org.slug}`)
   }
 
   const org = env.DEFAULT_ORG ? await query.where('slug', '=', env.DEFAULT_ORG).executeTakeFirst() : await query.orderBy('created_at').executeTakeFirst()
-  if (!org) throw notFound('No trust center has been set up on this server yet.')
+  if (!org) throw notFound(NO_TRUST_CENTER)
   return toPortalOrg(org, '', env.APP_URL)
 }
 
