@@ -41,9 +41,7 @@ async function open(env: Env): Promise<{ handle: DatabaseHandle; close(): Promis
       unlock = await lockDataDir(env.DATA_DIR)
     } catch (error) {
       if (!(error instanceof DataDirInUse)) throw error
-      throw new UsageError(
-        `${error.message}\nThe embedded database (PGlite) serves one process: stop the server, run this command, then start the server again.`,
-      )
+      throw new UsageError(`${error.message}\nThe embedded database (PGlite) serves one process: stop the server, run this command, then start the server again.`)
     }
   }
   try {
@@ -91,7 +89,9 @@ async function run(io: CommandIO, usage: string, body: () => Promise<number>) {
 export async function runSetupCommand(argv: string[], source: NodeJS.ProcessEnv = process.env, io: CommandIO = consoleIO()): Promise<number> {
   return run(io, SETUP_USAGE, async () => {
     if (argv.some((arg) => arg === '--password' || arg.startsWith('--password='))) {
-      throw new UsageError(`A password is never an argument (it would stay in the shell's history and the process list): use --password-file FILE, or leave it out to be asked.\n${SETUP_USAGE}`)
+      throw new UsageError(
+        `A password is never an argument (it would stay in the shell's history and the process list): use --password-file FILE, or leave it out to be asked.\n${SETUP_USAGE}`,
+      )
     }
     const { values } = parseArgs({
       args: argv,

@@ -122,7 +122,13 @@ export async function createOrg(trx: Database, input: NewOrg, via: 'setup page' 
     .executeTakeFirstOrThrow()
   await indexProduct(trx, product.id)
   await indexOrgUpdates(trx, org.id)
-  await recordAudit(trx, { orgId: org.id, actor: input.owner.email.toLowerCase(), action: 'org.create', target: input.slug, after: { name: input.name, website: input.website, via } })
+  await recordAudit(trx, {
+    orgId: org.id,
+    actor: input.owner.email.toLowerCase(),
+    action: 'org.create',
+    target: input.slug,
+    after: { name: input.name, website: input.website, via },
+  })
   return { orgId: org.id, slug: input.slug, ownerId: owner.id, productId: product.id }
 }
 

@@ -41,9 +41,7 @@ export async function loadGettingStarted(
             .whereRef('products.org_id', '=', 'orgs.id'),
         )
         .as('document'),
-      eb
-        .exists(eb.selectFrom('audit_entries').whereRef('audit_entries.org_id', '=', 'orgs.id').where('audit_entries.action', '=', 'settings.access'))
-        .as('access'),
+      eb.exists(eb.selectFrom('audit_entries').whereRef('audit_entries.org_id', '=', 'orgs.id').where('audit_entries.action', '=', 'settings.access')).as('access'),
     ])
     .where('id', '=', org.id)
     .executeTakeFirst()

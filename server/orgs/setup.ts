@@ -31,7 +31,10 @@ export async function issueSetupToken(db: Database): Promise<string | null> {
     await lockOrgCreation(trx)
     if (await hasOrg(trx)) return false
     await trx.deleteFrom('setup_tokens').execute()
-    await trx.insertInto('setup_tokens').values({ token_hash: hashToken(token) }).execute()
+    await trx
+      .insertInto('setup_tokens')
+      .values({ token_hash: hashToken(token) })
+      .execute()
     return true
   })
   return issued ? token : null
