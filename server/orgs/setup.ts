@@ -66,17 +66,14 @@ export async function completeSetup(db: Database, token: string, input: NewOrg):
   })
 }
 
-/** Setup submissions one address may make, and all addresses together, per window (as /login counts attempts). */
-export const SETUP_LIMITS = { perAddress: 10, overall: 50, windowSeconds: 15 * 60 } as const
+/** Setup submissions one client address may make per window, as /login counts its attempts per address. */
+export const SETUP_LIMITS = { perAddress: 10, windowSeconds: 15 * 60 } as const
 
-/** Counts a setup submission before its token or password is checked; throws a 429 past the limits. */
+/**
+ * Counts a submission of a live setup link before its form is parsed or its password hashed; throws a 429
+ * past the limit. Per address only: a cap over all addresses would let anyone lock the operator out.
+ */
 export async function admitSetupAttempt(db: Database, clientAddress: string) {
-  const { perAddress, overall, windowSeconds } = SETUP_LIMITS
-  for (const [key, limit] of [
-    [`setup:${throttledAddress(clientAddress)}`, perAddress],
-    ['setup:*', overall],
-  ] as const) {
-    const hit = await hitRateLimit(db, key, limit, windowSeconds)
-    if (!hit.allowed) throw new TooManyRequests(`Too many setup attempts. Try again in ${Math.ceil(hit.retryAfterSeconds / 60)} minutes.`, hit.retryAfterSeconds)
-  }
+  const hit = await hitRateLimit(db, `setup:${throttledAddress(clientAddress)}`, SETUP_LIMITS.perAddress, SETUP_LIMITS.windowSeconds)
+  if (!hit.allowed) throw new TooManyRequests(`Too many setup attempts. Try again in ${Math.ceil(hit.retryAfterSeconds / 60)} minutes.`, hit.retryAfterSeconds)
 }

@@ -20,9 +20,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  // Counted before anything is checked, as /login counts its attempts.
-  await admitSetupAttempt(context.db, context.clientAddress)
+  // A dead link is refused before anything is written; a live one's submissions are counted, as /login's attempts.
   await requireSetupLink(context.db, context.env, request, params.token)
+  await admitSetupAttempt(context.db, context.clientAddress)
   const submission = parseForm(await readForm(request), setupSchema)
   if (submission.status !== 'success') return data({ result: submission.reply({ hideFields: ['password', 'confirm'] }) }, { status: 400 })
   const { name, slug, website, ownerName, ownerEmail, password } = submission.value
