@@ -109,6 +109,15 @@ for (const backend of BACKENDS) {
       expect(bad.code).toBe(1)
       expect(bad.output).toMatch(/--website: Use an https:\/\/ address/)
 
+      if (backend === 'pglite') {
+        // A server holding the embedded database (its lock names a live process): the command says to stop it first.
+        await writeFile(path.join(env.DATA_DIR, 'server.lock'), String(process.pid))
+        const held = await runCommand('org-delete', ['acme', '--yes'], env)
+        await rm(path.join(env.DATA_DIR, 'server.lock'))
+        expect(held.code).toBe(1)
+        expect(held.output).toContain('serves one process: stop the server')
+      }
+
       const unknown = await runCommand('org-delete', ['nowhere', '--yes'], env)
       expect(unknown.code).toBe(1)
       expect(unknown.output).toContain('No org has the slug "nowhere"')
