@@ -11,12 +11,14 @@ export const aliases = {
 
 // The server bundle's entries: our own request listener, which wraps React Router's; the e-mail worker run
 // as its own process (server/worker.js); the command copying local files into S3 (server/migrate-to-s3.js);
-// the backup and restore commands (server/backup.js, server/restore.js). The commands load none of the web app.
+// the backup and restore commands (server/backup.js, server/restore.js); `npm run setup` and `npm run org:delete`
+// (server/setup.js, server/org-delete.js). The commands load none of the web app.
 const serverEntries = {
   index: './server/http/app.ts',
   worker: './server/worker-main.ts',
   'migrate-to-s3': './server/files/migrate-to-s3.ts',
   backup: './server/backup/cli.ts',
+  'org-commands': './server/orgs/commands.ts',
 }
 
 export default defineConfig(({ isSsrBuild }) => ({

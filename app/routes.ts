@@ -30,6 +30,9 @@ export default [
   route('login', 'routes/auth/login.tsx'),
   route('logout', 'routes/auth/logout.tsx'),
   route('invite/:token', 'routes/auth/accept-invite.tsx'),
+  route('setup/:token', 'routes/auth/setup.tsx'),
+  // The portal's "Getting started" checklist posts here (settings permission); no page of its own.
+  route('settings/getting-started', 'routes/staff/settings/getting-started.ts'),
   // The private area: each page's first path segment is the scope it needs; every loader checks it.
   layout('routes/staff/layout.tsx', [
     route('members', 'routes/staff/members/index.tsx'),

@@ -234,6 +234,7 @@ export interface Orgs {
   created_at: Generated<Timestamp>;
   document_access_type: Generated<string>;
   favicon_file_id: string | null;
+  getting_started_dismissed_at: Timestamp | null;
   id: Generated<string>;
   logo_file_id: string | null;
   logo_url: string | null;
@@ -393,6 +394,11 @@ export interface SearchEntries {
   title_tsv: Generated<string | null>;
   tsv: Generated<string | null>;
   update_id: string | null;
+}
+
+export interface SetupTokens {
+  created_at: Generated<Timestamp>;
+  token_hash: string;
 }
 
 export interface StaffInvites {
@@ -576,6 +582,7 @@ export interface DB {
   questionnaires: Questionnaires;
   rate_limits: RateLimits;
   search_entries: SearchEntries;
+  setup_tokens: SetupTokens;
   staff_invites: StaffInvites;
   staff_members: StaffMembers;
   staff_sessions: StaffSessions;

@@ -35,6 +35,11 @@ process.on('unhandledRejection', (error) => console.error('[process] unhandled r
 server.listen(app.env.PORT, () => {
   console.log(`Trust center ready at ${app.env.APP_URL} (database: ${app.database.kind})`)
   if (app.demo) console.log(`Demo staff sign-in: ${app.demo.email} / ${app.demo.password}`)
+  if (app.setupUrl) {
+    // The portal's pages point here while no org exists (app/lib/setup-copy.ts): keep the wording in step.
+    console.log(`Set up your trust center: ${app.setupUrl}`)
+    console.log('  (a one-time link; a restart before it is used prints a new one and the old one stops working; or run `npm run setup`)')
+  }
 })
 
 // SIGTERM (an orchestrator replacing this server) or SIGINT: readiness fails at once, no new connection is

@@ -1,5 +1,6 @@
 // The shape of what the portal page receives: only what this viewer may see (built in server/portal).
 import type { CardKind, EnabledState, ItemField } from './card-kinds'
+import type { GettingStartedView } from './getting-started'
 import type { GradeProvider, RiskQuestion } from './catalogue/types'
 import type { GradeColour } from './security-grades'
 import type { SectionId } from './sections'
@@ -210,6 +211,8 @@ export interface PortalView {
   recentUpdates: UpdateView[]
   openCard: CardView | null
   openItemUid: string | null
+  /** Main mode, staff with the settings permission: the "Getting started" checklist until dismissed (issue 23). */
+  gettingStarted?: GettingStartedView | null
   /** Main mode with statuspage:edit: the editing tools to offer. */
   editor: {
     canChangeIcons: boolean

@@ -3,9 +3,7 @@
 // the seeding is here because it goes through the domain (passwords, file store, search index), and db/
 // imports nothing from server/.
 
-import { sql } from 'kysely'
-import { CARD_KINDS, DEFAULT_CARD_ORDER } from '../../app/lib/card-kinds'
-import { CATALOGUE, catalogueItem } from '../../app/lib/catalogue/index'
+import { catalogueItem } from '../../app/lib/catalogue/index'
 import { DEFAULT_SECTION_ORDER } from '../../app/lib/sections'
 import { ndaVersion } from '../access/viewer'
 import { hashPassword } from '../auth/password'
@@ -41,6 +39,7 @@ import {
 import { DOCUMENT_DETAILS, MOBILE_ITEMS, PLATFORM_ITEMS, type DemoItem } from '../../db/seed/northwind-items'
 import { DEMO_DOCUMENTS } from '../../db/seed/documents'
 import { makeDemoPdf } from './pdf'
+import { lockOrgCreation, seedProductCatalogue } from '../orgs/create'
 import { seedSubscribers } from '../../db/seed/northwind-subscribers'
 
 export interface DemoCredentials {
@@ -49,32 +48,6 @@ export interface DemoCredentials {
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000
-
-/**
- * One cards row per card kind and one items row per catalogue item, all switched off: what a new product
- * starts with. Staff (or the demo seed) then switch on the items they use.
- */
-export async function seedProductCatalogue(db: Database, productId: string) {
-  await db
-    .insertInto('cards')
-    .values(CARD_KINDS.map((kind) => ({ product_id: productId, kind, title: null, position: DEFAULT_CARD_ORDER[kind] })))
-    .execute()
-  await db
-    .insertInto('items')
-    .values(
-      CATALOGUE.map((item) => ({
-        product_id: productId,
-        uid: item.uid,
-        card_kind: item.kind,
-        catalogue_uid: item.uid,
-        slug: item.uid,
-        enabled_state: 'NotEnabled',
-        public_access: false,
-        item_type: item.itemType ?? null,
-      })),
-    )
-    .execute()
-}
 
 /**
  * Seeds the demo org when the database has no org yet. Returns the demo sign-in (for the start-up
@@ -98,8 +71,9 @@ export async function seedDemoIfEmpty(db: Database, env: StoreEnv & Pick<Env, 'D
   const now = new Date()
 
   const seeded = await db.transaction().execute(async (trx) => {
-    // Two app servers starting at once on one PostgreSQL: the second waits here, then finds the org.
-    await sql`select pg_advisory_xact_lock(hashtext('trust-center:seed-demo'))`.execute(trx)
+    // Two app servers starting at once on one PostgreSQL (or a setup page submitted meanwhile): the second
+    // waits here, then finds the org.
+    await lockOrgCreation(trx)
     if (!(await isEmpty(trx))) return false
 
     const ago = (days: number) => new Date(now.getTime() - days * DAY_MS)

@@ -109,6 +109,14 @@ export function s3FileStore(settings: S3Settings): FileStore {
       }
     },
     has,
+    async remove(sha) {
+      if (!isSha256(sha)) return
+      try {
+        await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: key(sha) }))
+      } catch (error) {
+        throw unavailable(error, 'be written')
+      }
+    },
     async check(checkOptions) {
       try {
         await client.send(new HeadBucketCommand({ Bucket: bucket }))

@@ -27,6 +27,11 @@ export interface FileStore {
   /** Whether the blob is there, without opening it (a bulk download checks every file before it starts). */
   has(sha256: string): Promise<boolean>
   /**
+   * Removes the blob (gone already is fine). Blobs are shared by content: only for one no file row of any org
+   * names any more (`npm run org:delete`, server/orgs/delete.ts).
+   */
+  remove(sha256: string): Promise<void>
+  /**
    * Throws a StoreUnavailable saying what is wrong when the store cannot be reached, read or (with
    * `write`) written: the boot check (a misconfigured server does not start) and the readiness answer.
    */
@@ -160,6 +165,9 @@ export function localFileStore(dataDir: string): FileStore {
       return Readable.toWeb(createReadStream(location(sha))) as ReadableStream<Uint8Array>
     },
     has,
+    async remove(sha) {
+      if (isSha256(sha)) await rm(location(sha), { force: true })
+    },
     async check(options) {
       try {
         await mkdir(root, { recursive: true })

@@ -11,6 +11,7 @@ import { STAFF_SCOPES } from '../../app/lib/permissions'
 import { openDatabase, type DatabaseHandle } from '../../db/index'
 import { migrateToLatest } from '../../db/migrate'
 import { seedDemoIfEmpty } from '../demo/seed'
+import { issueSetupToken, setupPath } from '../orgs/setup'
 import { getStaffMember, STAFF_COOKIE } from '../auth/staff-session'
 import { cookieNames } from '../auth/cookies'
 import { FLASH_COOKIE, readFlash } from './flash'
@@ -70,6 +71,8 @@ export interface App {
   env: Env
   /** The demo staff sign-in, printed at start when the demo org is there. */
   demo?: { email: string; password: string }
+  /** The one-time setup link, printed at start while the database holds no org (server/orgs/setup.ts). */
+  setupUrl?: string
   /** The shutdown has begun (SIGTERM): readiness fails, and each response closes its connection. */
   beginShutdown(): void
   /** Stops the background work (the outbox batch in flight finishes) and closes the database. */
@@ -77,7 +80,7 @@ export interface App {
 }
 
 // The staff area answers on the deployment's own host only (docs/decisions/008).
-const STAFF_AREA = new RegExp(`^/(login|logout|invite|${STAFF_SCOPES.join('|')})(/|\\.data$|$)`, 'i')
+const STAFF_AREA = new RegExp(`^/(login|logout|invite|setup|${STAFF_SCOPES.join('|')})(/|\\.data$|$)`, 'i')
 const PUBLIC_FILE = /^\/(images\/|icons\.svg$|favicon\.(svg|ico)$|robots\.txt$|fonts\/)/
 
 export async function createApp(): Promise<App> {
@@ -109,6 +112,8 @@ export async function createApp(): Promise<App> {
   }
   await migrateToLatest(database.db)
   const demo = env.SEED_DEMO === 'true' ? await seedDemoIfEmpty(database.db, env) : undefined
+  // No org yet: a one-time link to create the first one (an earlier start's link stops working).
+  const setupToken = await issueSetupToken(database.db)
   // A DEFAULT_ORG that names no org stops the boot, as a bad value of any other variable does.
   const defaultOrg = await defaultOrgProblem(database.db, env.DEFAULT_ORG)
   if (defaultOrg) {
@@ -466,6 +471,7 @@ export async function createApp(): Promise<App> {
     database,
     env,
     demo,
+    setupUrl: setupToken ? env.APP_URL + setupPath(setupToken) : undefined,
     beginShutdown() {
       stopping = true
     },

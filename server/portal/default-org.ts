@@ -9,7 +9,7 @@ export async function defaultOrgProblem(db: Database, slug: string | undefined):
   if (!slug) return null
   if (await db.selectFrom('orgs').select('id').where('slug', '=', slug).executeTakeFirst()) return null
   const orgs = await db.selectFrom('orgs').select('slug').orderBy('created_at').limit(11).execute()
-  if (orgs.length === 0) return `"${slug}" names no org: this database has none yet (unset DEFAULT_ORG, or seed the demo with SEED_DEMO=true)`
+  if (orgs.length === 0) return `"${slug}" names no org: this database has none yet (unset DEFAULT_ORG, create it with npm run setup, or seed the demo with SEED_DEMO=true)`
   const known =
     orgs
       .slice(0, 10)

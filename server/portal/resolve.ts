@@ -1,4 +1,5 @@
 import { sql, type Expression } from 'kysely'
+import { NO_TRUST_CENTER } from '../../app/lib/setup-copy'
 import { CompanyNotFound, notFound } from '../errors'
 import type { Database } from '../../db/index'
 import type { Env } from '../env'
@@ -79,12 +80,12 @@ export async function resolvePortalOrg(db: Database, env: Env, request: Request,
 
   if (orgSlug) {
     const org = await query.where('slug', '=', orgSlug.toLowerCase()).executeTakeFirst()
-    if (!org) throw notFound('This trust center does not exist.')
+    if (!org) throw notFound((await query.limit(1).executeTakeFirst()) ? 'This trust center does not exist.' : NO_TRUST_CENTER)
     return toPortalOrg(org, `/portal/${org.slug}`, org.primary_domain ? domainUrl(env, org.primary_domain) : `${env.APP_URL}/portal/${org.slug}`)
   }
 
   const org = env.DEFAULT_ORG ? await query.where('slug', '=', env.DEFAULT_ORG).executeTakeFirst() : await query.orderBy('created_at').executeTakeFirst()
-  if (!org) throw notFound('No trust center has been set up on this server yet.')
+  if (!org) throw notFound(NO_TRUST_CENTER)
   return toPortalOrg(org, '', org.primary_domain ? domainUrl(env, org.primary_domain) : env.APP_URL)
 }
 

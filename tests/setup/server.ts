@@ -5,12 +5,12 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
 import { existsSync } from 'node:fs'
 import { cp, mkdtemp, rm } from 'node:fs/promises'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { inject } from 'vitest'
 import { openDatabase, type Database } from '../../db/index'
 import { adminQuery, withDatabase } from './global-setup'
+import { freePort } from './free-port'
 
 export interface RunningServer {
   url: string
@@ -167,14 +167,4 @@ function handOver(server: RunningServer) {
   return data
 }
 
-/** A port nothing listens on now. */
-export function freePort() {
-  return new Promise<number>((resolve, reject) => {
-    const server = createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number }
-      server.close(() => resolve(port))
-    })
-  })
-}
+export { freePort } from './free-port'

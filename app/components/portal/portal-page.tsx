@@ -9,7 +9,7 @@ import { UpdatesSection } from './updates-section'
 import { ShareAndSubscribe } from './share-popover'
 import { SearchBox } from './search/search-box'
 import { StaffBar } from './editing/staff-bar'
-import { EditorDialogs, loadStaffTools } from './staff-tools'
+import { EditorDialogs, GettingStarted, loadGettingStarted, loadStaffTools } from './staff-tools'
 import { AccountMenu, FaqDialog, loadVisitorTools, PreviewBanner, VisitorDialogs } from './visitor-tools'
 import type { AccessActionData } from '@server/visitors/portal-actions'
 import { BellIcon, ChevronIcon, HelpIcon, ShieldIcon } from '~/components/icons'
@@ -19,6 +19,7 @@ import { PROJECT_NAME, PROJECT_URL } from '~/lib/project'
 export function PortalPage({ view, actionData }: { view: PortalView; actionData?: AccessActionData }) {
   // Staff pages fetch their tools as hydration starts, not when a tool is first rendered.
   if (view.editor && typeof document !== 'undefined') void loadStaffTools()
+  if (view.gettingStarted && typeof document !== 'undefined') void loadGettingStarted()
   const visitor = view.visitor
   const showsVisitorTools = visitorToolsShown(view, actionData)
   if (showsVisitorTools && typeof document !== 'undefined') void loadVisitorTools()
@@ -28,6 +29,11 @@ export function PortalPage({ view, actionData }: { view: PortalView; actionData?
         Skip to content
       </a>
       <StaffBar view={view} />
+      {view.gettingStarted ? (
+        <Suspense fallback={null}>
+          <GettingStarted checklist={view.gettingStarted} />
+        </Suspense>
+      ) : null}
       {visitor?.preview ? (
         <Suspense fallback={null}>
           <PreviewBanner visitor={visitor} />

@@ -5,7 +5,12 @@ import { onDemand } from '~/components/on-demand'
 
 const editorDialogs = onDemand(() => import('./editing/editor-dialogs'))
 const itemEditor = onDemand(() => import('./editing/item-editor'))
+const gettingStarted = onDemand(() => import('./editing/getting-started'))
 
 export const loadStaffTools = () => Promise.all([editorDialogs.load(), itemEditor.load()])
 export const EditorDialogs = editorDialogs.component('EditorDialogs')
 export const ItemEditorForm = itemEditor.component('ItemEditorForm')
+
+/** The "Getting started" checklist (staff with the settings permission, until dismissed). */
+export const loadGettingStarted = gettingStarted.load
+export const GettingStarted = gettingStarted.component('GettingStarted')

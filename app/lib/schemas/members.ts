@@ -4,7 +4,7 @@ import { STAFF_PERMISSIONS } from '../permissions'
 
 // A name goes into e-mail subjects and bodies: one line, no control characters (CR, LF, tab, NUL…).
 const SINGLE_LINE_MESSAGE = 'Use one line, without tabs or other control characters'
-const personName = z
+export const personName = z
   .string()
   .trim()
   .max(100, 'Name must be at most 100 characters')
@@ -38,10 +38,19 @@ export const revokeInviteSchema = z.object({
   inviteId: z.uuid('Unknown invitation'),
 })
 
+/** A staff member's own name: required, two characters at least. */
+export const staffName = z.string({ error: 'Name is required' }).trim().min(2, 'Name must be at least 2 characters').pipe(personName)
+/** A staff member's new password (an invitation, the first owner at setup). */
+export const newPassword = z.string({ error: 'Password is required' }).min(12, 'Use at least 12 characters').max(200, 'Use at most 200 characters')
+export const confirmField = z.string({ error: 'Repeat the password' })
+export const confirmMessage = { message: 'The passwords do not match', path: ['confirm'] }
+/** The repeated password matches. */
+export const passwordsMatch = (value: { password: string; confirm: string }) => value.password === value.confirm
+
 export const acceptInviteSchema = z
   .object({
-    name: z.string({ error: 'Name is required' }).trim().min(2, 'Name must be at least 2 characters').pipe(personName),
-    password: z.string({ error: 'Password is required' }).min(12, 'Use at least 12 characters').max(200, 'Use at most 200 characters'),
-    confirm: z.string({ error: 'Repeat the password' }),
+    name: staffName,
+    password: newPassword,
+    confirm: confirmField,
   })
-  .refine((value) => value.password === value.confirm, { message: 'The passwords do not match', path: ['confirm'] })
+  .refine(passwordsMatch, confirmMessage)

@@ -12,9 +12,11 @@ import { handleQuestionnairePost, questionnairePost } from '@server/questionnair
 import { loadVisitorView } from '@server/visitors/view'
 import { ErrorView } from '~/components/error-view'
 import { PortalPage, visitorToolsShown } from '~/components/portal/portal-page'
-import { loadStaffTools } from '~/components/portal/staff-tools'
+import { loadGettingStarted as loadChecklist, loadStaffTools } from '~/components/portal/staff-tools'
+import { loadGettingStarted } from '@server/orgs/getting-started'
 import { loadFaqDialog, loadQuestionnaireDialogs, loadTprmDialog, loadVisitorTools } from '~/components/portal/visitor-tools'
 import { portalMeta } from '~/lib/portal-meta'
+import { NO_TRUST_CENTER, NO_TRUST_CENTER_HELP, NO_TRUST_CENTER_TITLE } from '~/lib/setup-copy'
 import { isRouteErrorResponse, useRouteError } from 'react-router'
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -34,6 +36,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (params.itemSlug && !view.openItemUid) throw data('This item does not exist.', { status: 404 })
   // Staff pages render their tools in place (see staff-tools.tsx), visitor dialogs likewise.
   if (view.editor) await loadStaffTools()
+  if (viewer.mode === 'Main' && viewer.staff) view.gettingStarted = await loadGettingStarted(context.db, org, viewer.staff)
+  if (view.gettingStarted) await loadChecklist()
   if (visitorToolsShown(view) || request.method === 'POST') await loadVisitorTools()
   if (view.visitor.tprm?.open) await loadTprmDialog()
   if (view.visitor.questionnaire) await loadQuestionnaireDialogs()
@@ -80,6 +84,8 @@ export function ErrorBoundary() {
     if (error.statusText === 'Company not found' || error.data === 'Company not found') {
       return <ErrorView title="Company not found" message="There is no trust center at this address." status={404} />
     }
+    // An empty server: where the setup link is (issue 23).
+    if (error.data === NO_TRUST_CENTER) return <ErrorView title={NO_TRUST_CENTER_TITLE} message={NO_TRUST_CENTER} status={404} details={NO_TRUST_CENTER_HELP} />
     return <ErrorView title={error.status === 404 ? 'Page not found' : 'Sorry, an error has occurred'} message={String(error.data ?? '')} status={error.status} />
   }
   return <ErrorView title="Sorry, an error has occurred" message={import.meta.env.DEV && error instanceof Error ? error.message : undefined} />

@@ -1,0 +1,14 @@
+// A port for a server a test starts itself: vitest's and Playwright's alike (nothing here imports either).
+import { createServer } from 'node:net'
+
+/** A port nothing listens on now. */
+export function freePort() {
+  return new Promise<number>((resolve, reject) => {
+    const server = createServer()
+    server.once('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number }
+      server.close(() => resolve(port))
+    })
+  })
+}
