@@ -10,6 +10,7 @@ import { seedProductCatalogue } from '../demo/seed'
 import { createFile, fileStore, type StoreEnv } from '../files/store'
 import { bumpOrgRevision, bumpProductRevision } from '../portal/revision'
 import type { PreparedPicture } from './pictures'
+import { publicPictureUrl } from './public-pictures'
 
 // Products staff manage on /settings/products (issue 23 item 4; docs/decisions/040-products.md). Every
 // change is one transaction: the org's products locked, the change, its audit entry, and the revisions
@@ -44,7 +45,7 @@ export interface ManagedProduct {
 }
 
 /** The org's products in the selector's order, with what the settings page shows of each. */
-export async function listProducts(db: Database, orgId: string): Promise<ManagedProduct[]> {
+export async function listProducts(db: Database, orgId: string, portalBase: string): Promise<ManagedProduct[]> {
   const rows = await db
     .selectFrom('products')
     .select((eb) => [
@@ -66,12 +67,7 @@ export async function listProducts(db: Database, orgId: string): Promise<Managed
     .orderBy('products.position')
     .orderBy('products.name')
     .execute()
-  const redirects = await db
-    .selectFrom('product_slug_redirects')
-    .select(['product_id', 'old_slug'])
-    .where('org_id', '=', orgId)
-    .orderBy('created_at')
-    .execute()
+  const redirects = await db.selectFrom('product_slug_redirects').select(['product_id', 'old_slug']).where('org_id', '=', orgId).orderBy('created_at').execute()
   return rows.map((row) => ({
     id: row.id,
     slug: row.slug,
@@ -79,7 +75,7 @@ export async function listProducts(db: Database, orgId: string): Promise<Managed
     isDefault: row.is_default,
     termsUrl: row.terms_url,
     bannerFileId: row.banner_file_id,
-    bannerUrl: row.banner_url,
+    bannerUrl: row.banner_file_id ? publicPictureUrl(portalBase, row.banner_file_id) : row.banner_url,
     itemsWithDocuments: Number(row.with_documents ?? 0),
     oldSlugs: redirects.filter((redirect) => redirect.product_id === row.id).map((redirect) => redirect.old_slug),
   }))
@@ -88,7 +84,8 @@ export async function listProducts(db: Database, orgId: string): Promise<Managed
 /** The settings page's data: the products, and where the org's portal lives on the deployment's host. */
 export async function productsPage(db: Database, orgId: string) {
   const org = await db.selectFrom('orgs').select('slug').where('id', '=', orgId).executeTakeFirstOrThrow()
-  return { portalBase: `/portal/${org.slug}`, products: await listProducts(db, orgId) }
+  const portalBase = `/portal/${org.slug}`
+  return { portalBase, products: await listProducts(db, orgId, portalBase) }
 }
 
 /** One change: the org's products locked (two staff members' changes wait for each other), audited, revisions bumped. */
@@ -219,25 +216,26 @@ export async function setDefaultProduct(db: Database, actor: ProductActor, input
   const previous = await db.selectFrom('products').select(['id', 'slug']).where('org_id', '=', actor.orgId).where('is_default', '=', true).executeTakeFirst()
   const target = await productOf(db, actor.orgId, input.id)
   if (!target) return { ok: false, field: '', message: PRODUCT_MESSAGES.notFound, status: 404 }
-  return change<ProductResult>(db, actor, { action: 'product.default', target: target.slug, before: { default: previous?.slug ?? null }, after: { default: target.slug } }, async (trx) => {
-    const current = await productOf(trx, actor.orgId, input.id)
-    if (!current) return refused('', PRODUCT_MESSAGES.notFound, 404)
-    // Off first: the index allows one default per org at any moment.
-    await trx.updateTable('products').set({ is_default: false }).where('org_id', '=', actor.orgId).where('is_default', '=', true).execute()
-    await trx.updateTable('products').set({ is_default: true }).where('id', '=', current.id).execute()
-    return { value: { ok: true, message: `${current.name} is now the default product` }, changedProducts: previous ? [current.id, previous.id] : [current.id] }
-  })
+  return change<ProductResult>(
+    db,
+    actor,
+    { action: 'product.default', target: target.slug, before: { default: previous?.slug ?? null }, after: { default: target.slug } },
+    async (trx) => {
+      const current = await productOf(trx, actor.orgId, input.id)
+      if (!current) return refused('', PRODUCT_MESSAGES.notFound, 404)
+      // Off first: the index allows one default per org at any moment.
+      await trx.updateTable('products').set({ is_default: false }).where('org_id', '=', actor.orgId).where('is_default', '=', true).execute()
+      await trx.updateTable('products').set({ is_default: true }).where('id', '=', current.id).execute()
+      return { value: { ok: true, message: `${current.name} is now the default product` }, changedProducts: previous ? [current.id, previous.id] : [current.id] }
+    },
+  )
 }
 
 /**
  * Deletes a product. Refused for the last one, and while it holds items with documents unless the staff
  * member chose to move them to another product or delete them with it.
  */
-export async function deleteProduct(
-  db: Database,
-  actor: ProductActor,
-  input: { id: string; documents?: 'move' | 'delete'; targetId?: string },
-): Promise<ProductResult> {
+export async function deleteProduct(db: Database, actor: ProductActor, input: { id: string; documents?: 'move' | 'delete'; targetId?: string }): Promise<ProductResult> {
   const doomed = await productOf(db, actor.orgId, input.id)
   if (!doomed) return { ok: false, field: '', message: PRODUCT_MESSAGES.notFound, status: 404 }
   return change<ProductResult>(db, actor, null, async (trx) => {
@@ -328,7 +326,13 @@ async function moveItems(trx: Transaction<DB>, items: ItemRow[], targetId: strin
         const content = Object.fromEntries(CONTENT_FIELDS.map((field) => [field, item[field]]))
         await trx
           .updateTable('items')
-          .set({ ...content, bridge_letter: item.bridge_letter === null ? null : jsonb(item.bridge_letter), integrations: item.integrations === null ? null : jsonb(item.integrations), list_entries: item.list_entries === null ? null : jsonb(item.list_entries), updated_at: new Date() })
+          .set({
+            ...content,
+            bridge_letter: item.bridge_letter === null ? null : jsonb(item.bridge_letter),
+            integrations: item.integrations === null ? null : jsonb(item.integrations),
+            list_entries: item.list_entries === null ? null : jsonb(item.list_entries),
+            updated_at: new Date(),
+          })
           .where('id', '=', match.id)
           .execute()
       }
@@ -358,9 +362,20 @@ export async function setProductBanner(db: Database, env: StoreEnv, actor: Produ
   const product = await productOf(db, actor.orgId, input.id)
   if (!product) return { ok: false, field: '', message: PRODUCT_MESSAGES.notFound, status: 404 }
   const { picture } = input
-  const audit = { action: 'product.banner', target: product.slug, before: { bannerFileId: product.banner_file_id }, after: { name: picture.name, contentType: picture.contentType, sha256: picture.sha256 } }
+  const audit = {
+    action: 'product.banner',
+    target: product.slug,
+    before: { bannerFileId: product.banner_file_id },
+    after: { name: picture.name, contentType: picture.contentType, sha256: picture.sha256 },
+  }
   return change<ProductResult>(db, actor, audit, async (trx) => {
-    const file = await createFile(trx, fileStore(env), { orgId: actor.orgId, originalName: picture.name, contentType: picture.contentType, bytes: picture.bytes, createdByName: actor.name })
+    const file = await createFile(trx, fileStore(env), {
+      orgId: actor.orgId,
+      originalName: picture.name,
+      contentType: picture.contentType,
+      bytes: picture.bytes,
+      createdByName: actor.name,
+    })
     const updated = await trx.updateTable('products').set({ banner_file_id: file.id }).where('id', '=', product.id).where('org_id', '=', actor.orgId).executeTakeFirst()
     if (!updated.numUpdatedRows) return refused('', PRODUCT_MESSAGES.notFound, 404)
     return { value: { ok: true, message: `Banner saved for ${product.name}` }, changedProducts: [product.id] }
@@ -371,8 +386,13 @@ export async function setProductBanner(db: Database, env: StoreEnv, actor: Produ
 export async function removeProductBanner(db: Database, actor: ProductActor, input: { id: string }): Promise<ProductResult> {
   const product = await productOf(db, actor.orgId, input.id)
   if (!product) return { ok: false, field: '', message: PRODUCT_MESSAGES.notFound, status: 404 }
-  return change<ProductResult>(db, actor, { action: 'product.banner', target: product.slug, before: { bannerFileId: product.banner_file_id }, after: { bannerFileId: null } }, async (trx) => {
-    await trx.updateTable('products').set({ banner_file_id: null }).where('id', '=', product.id).execute()
-    return { value: { ok: true, message: `Banner removed from ${product.name}` }, changedProducts: [product.id] }
-  })
+  return change<ProductResult>(
+    db,
+    actor,
+    { action: 'product.banner', target: product.slug, before: { bannerFileId: product.banner_file_id }, after: { bannerFileId: null } },
+    async (trx) => {
+      await trx.updateTable('products').set({ banner_file_id: null }).where('id', '=', product.id).execute()
+      return { value: { ok: true, message: `Banner removed from ${product.name}` }, changedProducts: [product.id] }
+    },
+  )
 }
