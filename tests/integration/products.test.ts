@@ -6,6 +6,7 @@ import { action as productsAction, loader as productsLoader } from '../../app/ro
 import { action as portalAction, loader as portalLoader } from '../../app/routes/portal/portal'
 import { loader as pictureLoader } from '../../app/routes/resources/portal-picture'
 import { loader as searchLoader } from '../../app/routes/portal/search'
+import { loader as accountsLoader } from '../../app/routes/staff/accounts/index'
 import { CARD_KINDS } from '../../app/lib/card-kinds'
 import { CATALOGUE } from '../../app/lib/catalogue/index'
 import type { PortalView } from '../../app/lib/portal-view'
@@ -102,6 +103,9 @@ describeEachDatabase('products', (database) => {
     const nameless = await post(org, { intent: 'add', name: '   ', slug: 'second' })
     expect(nameless.status).toBe(400)
     expect(errorsOf(nameless.data).name).toEqual([PRODUCT_MESSAGES.nameRequired])
+    const twoLines = await post(org, { intent: 'add', name: 'Second\r\nSet-Cookie: x=1', slug: 'second' })
+    expect(twoLines.status).toBe(400)
+    expect(errorsOf(twoLines.data).name).toEqual([PRODUCT_MESSAGES.nameOneLine])
     expect(await products(org)).toHaveLength(1)
     expect(await audit(org, 'product.add')).toHaveLength(0)
   })
@@ -146,6 +150,13 @@ describeEachDatabase('products', (database) => {
         hrefs.join(),
       ).toBe(true)
     }
+
+    // Staff screens read the product by id: /accounts lists its permission profiles under the new name.
+    const accounts = await callRoute<{ products: { id: string; name: string; profiles: { name: string }[] }[] }>(accountsLoader, database(), {
+      path: '/accounts',
+      cookie: org.admin.cookie,
+    })
+    expect(accounts.data.products.find((product) => product.id === mobile.id)).toMatchObject({ name: 'Acme Phone', profiles: [{ name: 'All restricted content' }] })
 
     // Changing it back: the live slug wins over its own redirect, and the other old one still leads here.
     expect((await post(org, { intent: 'update', id: mobile.id, name: 'Acme Phone', slug: 'mobile' })).status).toBe(302)

@@ -16,6 +16,7 @@ export const BANNER_HINT = '1280 x 350 px. Types: png, jpeg, webp. Max 1MB.'
 export const PRODUCT_MESSAGES = {
   nameRequired: 'Product name is required',
   nameTooLong: `Product name must be at most ${PRODUCT_NAME_MAX} characters`,
+  nameOneLine: 'Product name must be one line of text',
   slugRequired: 'URL slug is required',
   slugPattern: 'Use lowercase letters, numbers and hyphens, starting with a letter or number, at most 63 characters',
   slugTaken: 'Another product already uses this URL slug',
@@ -47,7 +48,12 @@ export function suggestProductSlug(name: string): string {
 }
 
 const productId = z.guid({ error: PRODUCT_MESSAGES.notFound })
-const name = z.string({ error: PRODUCT_MESSAGES.nameRequired }).trim().min(1, PRODUCT_MESSAGES.nameRequired).max(PRODUCT_NAME_MAX, PRODUCT_MESSAGES.nameTooLong)
+const name = z
+  .string({ error: PRODUCT_MESSAGES.nameRequired })
+  .trim()
+  .min(1, PRODUCT_MESSAGES.nameRequired)
+  .max(PRODUCT_NAME_MAX, PRODUCT_MESSAGES.nameTooLong)
+  .regex(/^[^\u0000-\u001f\u007f]*$/, PRODUCT_MESSAGES.nameOneLine)
 const slug = z
   .string({ error: PRODUCT_MESSAGES.slugRequired })
   .trim()
