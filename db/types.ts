@@ -322,6 +322,7 @@ export interface PortalCustomizations {
 }
 
 export interface Products {
+  banner_file_id: string | null;
   banner_url: string | null;
   id: Generated<string>;
   is_default: Generated<boolean>;
@@ -332,7 +333,15 @@ export interface Products {
   section_config: Generated<Json>;
   section_order: Json;
   slug: string;
+  terms_url: string | null;
   updated_at: Generated<Timestamp>;
+}
+
+export interface ProductSlugRedirects {
+  created_at: Generated<Timestamp>;
+  old_slug: string;
+  org_id: string;
+  product_id: string;
 }
 
 export interface PublicDocumentFetches {
@@ -441,6 +450,7 @@ export interface Subprocessors {
   created_at: Generated<Timestamp>;
   id: Generated<string>;
   location: string | null;
+  logo_file_id: string | null;
   logo_url: string | null;
   position: Generated<number>;
   product_id: string;
@@ -493,6 +503,7 @@ export interface TrustedByCompanies {
   company_id: string | null;
   domain: string | null;
   id: Generated<string>;
+  logo_file_id: string | null;
   logo_url: string | null;
   name: string;
   position: Generated<number>;
@@ -577,6 +588,7 @@ export interface DB {
   outbox_contents: OutboxContents;
   permission_profiles: PermissionProfiles;
   portal_customizations: PortalCustomizations;
+  product_slug_redirects: ProductSlugRedirects;
   products: Products;
   public_document_fetches: PublicDocumentFetches;
   questionnaires: Questionnaires;

@@ -176,7 +176,7 @@ export interface PortalView {
   }
   products: { slug: string; name: string; href: string; current: boolean }[]
   /** home: the product's portal page; itemBase + '/' + slug: an item's permalink. */
-  product: { id: string; slug: string; name: string; bannerUrl: string | null; home: string; itemBase: string }
+  product: { id: string; slug: string; name: string; bannerUrl: string | null; termsUrl: string | null; home: string; itemBase: string }
   /** Filled in by the portal route for every mode but Main (server/visitors/view.ts). */
   visitor?: VisitorView
   sections: SectionId[]

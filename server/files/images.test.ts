@@ -1,5 +1,5 @@
-import { expect, it } from 'vitest'
-import { rasteriseSvg, sniffRaster } from './images'
+import { describe, expect, it } from 'vitest'
+import { rasteriseSvg, sniffRaster, uploadedPicture, webpDimensions } from './images'
 import { sanitiseSvg } from './svg.js'
 
 const bytes = (text: string) => new TextEncoder().encode(text)
@@ -44,4 +44,31 @@ it('sanitises and renders an SVG whose prolog is full of comments', async () => 
   const png = await rasteriseSvg(bytes(text), 16)
   expect(png && sniffRaster(png)).toBe('png')
   expect(sanitiseSvg(`${COMMENTS}`, 16)).toBeNull()
+})
+
+describe('uploaded pictures', () => {
+  const webp = (chunk: string, body: number[]) => {
+    const bytes = new Uint8Array(40)
+    bytes.set(new TextEncoder().encode(`RIFF\0\0\0\0WEBP${chunk}`), 0)
+    bytes.set(body, 20)
+    return bytes
+  }
+
+  it('reads the size of lossy, lossless and extended WebP files', () => {
+    // VP8: frame tag (3 bytes), start code 9d 01 2a, then 14-bit width and height.
+    expect(webpDimensions(webp('VP8 ', [0, 0, 0, 0x9d, 0x01, 0x2a, 0x00, 0x05, 0x5e, 0x01]))).toEqual({ width: 1280, height: 350 })
+    // VP8L: signature 2f, then 14-bit width-1 and height-1 packed.
+    const w = 1279
+    const h = 349
+    const bits = w | (h << 14)
+    expect(webpDimensions(webp('VP8L', [0x2f, bits & 0xff, (bits >> 8) & 0xff, (bits >> 16) & 0xff, (bits >> 24) & 0xff]))).toEqual({ width: 1280, height: 350 })
+    // VP8X: 24-bit width-1 and height-1 at 24 and 27.
+    expect(webpDimensions(webp('VP8X', [0, 0, 0, 0, 0xff, 0x04, 0, 0x5d, 0x01, 0]))).toEqual({ width: 1280, height: 350 })
+    expect(webpDimensions(new TextEncoder().encode('RIFF....WEBPVP8 not really a picture at all'))).toBeNull()
+  })
+
+  it('tells PNG, JPEG and WebP apart by their bytes, and nothing else', () => {
+    expect(uploadedPicture(webp('VP8X', [0, 0, 0, 0, 0xff, 0x04, 0, 0x5d, 0x01, 0]))).toMatchObject({ kind: 'webp', contentType: 'image/webp' })
+    expect(uploadedPicture(new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"/>'))).toBeNull()
+  })
 })

@@ -57,6 +57,35 @@ export function rasterDimensions(bytes: Uint8Array, kind: 'png' | 'jpeg'): { wid
   return null
 }
 
+/** A WebP's width and height from its first chunk (lossy VP8, lossless VP8L or extended VP8X); null when they cannot be read. */
+export function webpDimensions(bytes: Uint8Array): { width: number; height: number } | null {
+  if (bytes.length < 30 || ascii(bytes, 0, 4) !== 'RIFF' || ascii(bytes, 8, 4) !== 'WEBP') return null
+  const chunk = ascii(bytes, 12, 4)
+  if (chunk === 'VP8X') return { width: 1 + (bytes[24] | (bytes[25] << 8) | (bytes[26] << 16)), height: 1 + (bytes[27] | (bytes[28] << 8) | (bytes[29] << 16)) }
+  if (chunk === 'VP8L') {
+    if (bytes[20] !== 0x2f) return null
+    const [b0, b1, b2, b3] = [bytes[21], bytes[22], bytes[23], bytes[24]]
+    return { width: 1 + (((b1 & 0x3f) << 8) | b0), height: 1 + (((b3 & 0x0f) << 10) | (b2 << 2) | ((b1 & 0xc0) >> 6)) }
+  }
+  if (chunk === 'VP8 ') {
+    // A key frame's start code, then 14-bit width and height.
+    if (bytes[23] !== 0x9d || bytes[24] !== 0x01 || bytes[25] !== 0x2a) return null
+    return { width: (bytes[26] | (bytes[27] << 8)) & 0x3fff, height: (bytes[28] | (bytes[29] << 8)) & 0x3fff }
+  }
+  return null
+}
+
+/** An uploaded PNG, JPEG or WebP picture (a banner, a company logo) by its bytes, with its size; null for anything else. */
+export function uploadedPicture(bytes: Uint8Array): { kind: 'png' | 'jpeg' | 'webp'; contentType: string; width: number; height: number } | null {
+  const raster = sniffRaster(bytes)
+  if (raster) {
+    const size = rasterDimensions(bytes, raster)
+    return size ? { kind: raster, contentType: IMAGE_CONTENT_TYPES[raster], ...size } : null
+  }
+  const webp = webpDimensions(bytes)
+  return webp ? { kind: 'webp', contentType: 'image/webp', ...webp } : null
+}
+
 /** An SVG icon's check in the worker: at most an icon's size, given this long and this much heap. */
 const SVG_CHECK_LIMITS = { maxBytes: ICON_MAX_BYTES, timeLimitMs: 5_000, memoryLimitMb: 64 }
 

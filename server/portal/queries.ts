@@ -22,6 +22,8 @@ export async function loadPortalData(db: Database, orgId: string, selector: { pr
       'products.is_default',
       'products.section_order',
       'products.banner_url',
+      'products.banner_file_id',
+      'products.terms_url',
       'products.revision',
       'products.updated_at',
       'portal_customizations.revision as org_revision',

@@ -21,6 +21,7 @@ import { brandLinks, brandSource } from './brand-images'
 import { editorLibrary, editorView } from './editor-view'
 import { loadPortalData, type ItemRow, type PortalData } from './queries'
 import { gradeEntries } from './view-helpers'
+import { publicPictureUrl } from '../products/public-pictures'
 
 export interface PortalQuery {
   productSlug?: string
@@ -116,7 +117,11 @@ export function buildPortalView(
   const trustedBy = access.cardListed(cardFacts('TrustedBy'), data.trustedBy.length)
     ? {
         title: cardByKind.get('TrustedBy')?.display_text || `Trusted by teams around the world who rely on ${org.name}`,
-        companies: data.trustedBy.map((company) => ({ id: company.id, name: company.name, logoUrl: company.logo_url })),
+        companies: data.trustedBy.map((company) => ({
+          id: company.id,
+          name: company.name,
+          logoUrl: company.logo_file_id ? publicPictureUrl(org.basePath, company.logo_file_id) : company.logo_url,
+        })),
       }
     : null
 
@@ -126,7 +131,7 @@ export function buildPortalView(
     ...(access.staffDetails ? { createdAt: new Date(row.created_at).toISOString() } : {}),
     company: row.company_name,
     domain: row.company_domain,
-    logoUrl: row.logo_url,
+    logoUrl: row.logo_file_id ? publicPictureUrl(org.basePath, row.logo_file_id) : row.logo_url,
     purpose: row.purpose,
     location: row.location,
     additionalDetails: row.additional_details,
@@ -202,7 +207,8 @@ export function buildPortalView(
       id: product.id,
       slug: product.slug,
       name: product.name,
-      bannerUrl: product.banner_url,
+      bannerUrl: product.banner_file_id ? publicPictureUrl(org.basePath, product.banner_file_id) : product.banner_url,
+      termsUrl: product.terms_url,
       home: product.is_default ? `${org.basePath}/` : productBase,
       itemBase: product.is_default ? `${org.basePath}/item` : productBase,
     },

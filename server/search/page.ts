@@ -29,7 +29,10 @@ export async function readSearchRequest(db: Database, env: Env, request: Request
   if (term.length > SEARCH_QUERY_MAX) throw badRequest(QUERY_TOO_LONG)
   const products = await db.selectFrom('products').select(['id', 'slug', 'is_default']).where('org_id', '=', org.id).orderBy('position').orderBy('name').execute()
   const slug = search.get('product')?.toLowerCase()
-  const product = (slug ? products.find((entry) => entry.slug === slug) : undefined) ?? products.find((entry) => entry.is_default) ?? products[0]
+  const product =
+    (slug ? (products.find((entry) => entry.slug === slug) ?? (await renamedProduct(db, org.id, slug, products))) : undefined) ??
+    products.find((entry) => entry.is_default) ??
+    products[0]
   if (!product) throw notFound('This page does not exist.')
   const group = search.get('group')
   const offset = Number.parseInt(search.get('offset') ?? '0', 10)
@@ -130,4 +133,10 @@ export async function loadSearchPage(context: { db: Database; env: Env; clientAd
 function askedHere(request: Request) {
   const site = request.headers.get('sec-fetch-site')
   return !site || site === 'same-origin' || site === 'none'
+}
+
+/** A product asked for by a slug it had before (a link shared before a rename): the product it now is. */
+async function renamedProduct<T extends { id: string }>(db: Database, orgId: string, slug: string, products: T[]) {
+  const moved = await db.selectFrom('product_slug_redirects').select('product_id').where('org_id', '=', orgId).where('old_slug', '=', slug).executeTakeFirst()
+  return moved ? products.find((entry) => entry.id === moved.product_id) : undefined
 }

@@ -2,7 +2,8 @@ import { useEffect, useRef, useState } from 'react'
 import { Form, Link, useLocation, useSubmit } from 'react-router'
 import type { FaqView, PortalView, SubprocessorColumn } from './types'
 import { itemHref, LockBadge } from './cards'
-import { BuildingIcon, SearchIcon } from '~/components/icons'
+import { SearchIcon } from '~/components/icons'
+import { CompanyInitials } from '~/components/ui/company-logo'
 import { CardMenu } from './editing/card-menu'
 import { dialogHref } from './editing/links'
 import { formatDate, withQuery } from '~/lib/format'
@@ -76,7 +77,7 @@ function CompanyLogo({ name, logoUrl }: { name: string; logoUrl: string | null }
   if (!logoUrl || failed) {
     return (
       <span className="company-fallback" title={name}>
-        <BuildingIcon size={28} />
+        <CompanyInitials name={name} />
         <span>{name}</span>
       </span>
     )
@@ -158,7 +159,7 @@ export function SubprocessorsSection({ view }: { view: PortalView }) {
               <tr key={row.id}>
                 <th scope="row">
                   <span className="subprocessor">
-                    {row.logoUrl ? <img src={row.logoUrl} alt="" width={25} height={25} loading="lazy" /> : <BuildingIcon size={20} />}
+                    {row.logoUrl ? <img src={row.logoUrl} alt="" width={25} height={25} loading="lazy" /> : <CompanyInitials name={row.company} size="small" />}
                     <span>{row.company}</span>
                   </span>
                 </th>

@@ -5,6 +5,8 @@ import { resolvePortalOrg } from '@server/portal/resolve'
 import { handlePortalEdit } from '@server/portal/editing/index'
 import { respond } from '@server/http/responses'
 import { loadPortalView } from '@server/portal/view'
+import { movedProductPath } from '@server/products/redirects'
+import { redirectTo } from '@server/http/redirect'
 import { SHARED_PAGE_HEADER } from '@server/page-cache'
 import { readForm } from '@server/http/forms'
 import { handleVisitorAction, isVisitorIntent } from '@server/visitors/portal-actions'
@@ -31,7 +33,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     search: url.searchParams,
     answers: Boolean(context.env.ANTHROPIC_API_KEY),
   })
-  if (!view) throw data('This page does not exist.', { status: 404 })
+  if (!view) {
+    // A product's old slug: its pages answer 301 at the new one (a link shared before a rename).
+    const moved = await movedProductPath(context.db, org, request, params)
+    if (moved) throw redirectTo(moved, { status: 301 })
+    throw data('This page does not exist.', { status: 404 })
+  }
   view.visitor = await loadVisitorView(context.db, context.env, org, viewer, view, url.searchParams)
   if (params.itemSlug && !view.openItemUid) throw data('This item does not exist.', { status: 404 })
   // Staff pages render their tools in place (see staff-tools.tsx), visitor dialogs likewise.

@@ -3,6 +3,7 @@ import type { Selectable } from 'kysely'
 import type { Subprocessors } from '../../../db/types'
 import { addSubprocessorSchema, deleteSubprocessorSchema, editSubprocessorSchema, SUBPROCESSOR_NOT_FOUND } from '../../../app/lib/schemas/subprocessors'
 import { badRequest, saveEdit, savedRedirect, type EditContext, type EditHandler } from './context'
+import { logoAudit, storeCompanyLogo, uploadedCompanyLogo } from './company-logos'
 
 type SubprocessorRow = Selectable<Subprocessors>
 
@@ -28,6 +29,8 @@ export const subprocessorHandlers: Record<string, EditHandler> = {
     const submission = parseForm(formData, addSubprocessorSchema)
     if (submission.status !== 'success') return badRequest({ intent: 'subprocessor.add', result: submission.reply() })
     const { company, purpose, location, additionalDetails } = submission.value
+    const logo = await uploadedCompanyLogo(formData)
+    if (!logo.ok) return badRequest({ intent: 'subprocessor.add', result: submission.reply({ fieldErrors: { logo: [logo.message] } }) })
     const values = {
       company_name: company.name,
       company_domain: company.domain,
@@ -36,19 +39,24 @@ export const subprocessorHandlers: Record<string, EditHandler> = {
       location: location || null,
       additional_details: additionalDetails || null,
     }
-    await saveEdit(edit, { action: 'subprocessor.add', target: company.name, after: { source: company.source, ...auditShape(values) } }, async (trx) => {
-      // New subprocessors go to the end of the table.
-      const last = await trx
-        .selectFrom('subprocessors')
-        .select((eb) => eb.fn.max('position').as('position'))
-        .where('product_id', '=', edit.product.id)
-        .executeTakeFirst()
-      const position = last?.position == null ? 0 : Number(last.position) + 1
-      await trx
-        .insertInto('subprocessors')
-        .values({ ...values, product_id: edit.product.id, position })
-        .execute()
-    })
+    await saveEdit(
+      edit,
+      { action: 'subprocessor.add', target: company.name, after: { source: company.source, ...auditShape(values), ...logoAudit(logo.picture) } },
+      async (trx) => {
+        // New subprocessors go to the end of the table.
+        const last = await trx
+          .selectFrom('subprocessors')
+          .select((eb) => eb.fn.max('position').as('position'))
+          .where('product_id', '=', edit.product.id)
+          .executeTakeFirst()
+        const position = last?.position == null ? 0 : Number(last.position) + 1
+        const logoFileId = logo.picture ? await storeCompanyLogo(trx, edit, logo.picture) : null
+        await trx
+          .insertInto('subprocessors')
+          .values({ ...values, logo_file_id: logoFileId, product_id: edit.product.id, position })
+          .execute()
+      },
+    )
     return savedRedirect(edit, `Added ${company.name} as a subprocessor`)
   },
 
@@ -58,6 +66,8 @@ export const subprocessorHandlers: Record<string, EditHandler> = {
     const { id, company, purpose, location, additionalDetails } = submission.value
     const row = await subprocessorRow(edit, id)
     if (!row) return badRequest({ intent: 'subprocessor.edit', result: submission.reply({ formErrors: [SUBPROCESSOR_NOT_FOUND] }) })
+    const logo = await uploadedCompanyLogo(formData)
+    if (!logo.ok) return badRequest({ intent: 'subprocessor.edit', result: submission.reply({ fieldErrors: { logo: [logo.message] } }) })
     // An unchanged custom name keeps the domain and logo the row already had.
     const unchanged = company.source === 'Custom' && company.name === row.company_name
     const values = {
@@ -68,8 +78,18 @@ export const subprocessorHandlers: Record<string, EditHandler> = {
       location: location || null,
       additional_details: additionalDetails || null,
     }
-    await saveEdit(edit, { action: 'subprocessor.edit', target: company.name, before: auditShape(row), after: auditShape(values) }, (trx) =>
-      trx.updateTable('subprocessors').set(values).where('id', '=', row.id).execute(),
+    await saveEdit(
+      edit,
+      { action: 'subprocessor.edit', target: company.name, before: auditShape(row), after: { ...auditShape(values), ...logoAudit(logo.picture) } },
+      async (trx) => {
+        // A new upload replaces the logo; a renamed company keeps no logo uploaded for its old name.
+        const logoFileId = logo.picture ? await storeCompanyLogo(trx, edit, logo.picture) : company.name === row.company_name ? row.logo_file_id : null
+        await trx
+          .updateTable('subprocessors')
+          .set({ ...values, logo_file_id: logoFileId })
+          .where('id', '=', row.id)
+          .execute()
+      },
     )
     return savedRedirect(edit, `Updated ${company.name}`)
   },

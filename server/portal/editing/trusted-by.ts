@@ -10,6 +10,7 @@ import {
   trustedByOrderSchema,
 } from '../../../app/lib/schemas/trusted-by'
 import { badRequest, saveEdit, savedRedirect, type EditContext, type EditHandler } from './context'
+import { logoAudit, storeCompanyLogo, uploadedCompanyLogo } from './company-logos'
 
 // Staff add, remove and re-order the companies of the Trusted-by card (cards-and-items: Trusted-by
 // card and company). The card's other actions (hide, display text, icon) live in cards.ts and icons.ts.
@@ -27,18 +28,21 @@ export const trustedByHandlers: Record<string, EditHandler> = {
     const submission = parseForm(formData, addTrustedBySchema())
     if (submission.status !== 'success') return badRequest({ intent: 'trustedBy.add', result: submission.reply() })
     const company = submission.value
+    const logo = await uploadedCompanyLogo(formData)
+    if (!logo.ok) return badRequest({ intent: 'trustedBy.add', result: submission.reply({ fieldErrors: { logo: [logo.message] } }) })
     const values = { source: company.source, name: company.name, domain: company.domain, logo_url: company.logoUrl, company_id: company.id }
     try {
-      await saveEdit(edit, { action: 'trustedBy.add', target: company.name, after: values }, async (trx) => {
+      await saveEdit(edit, { action: 'trustedBy.add', target: company.name, after: { ...values, ...logoAudit(logo.picture) } }, async (trx) => {
         // Locking the product row makes two adds of the same name wait for each other.
         await trx.selectFrom('products').select('id').where('id', '=', edit.product.id).forUpdate().execute()
         const rows = await trx.selectFrom('trusted_by_companies').select(['name', 'position']).where('product_id', '=', edit.product.id).execute()
         if (rows.some((row) => sameCompanyName(row.name, company.name))) throw new DuplicateCompany()
         // New companies go to the end of the card.
         const position = rows.reduce((last, row) => Math.max(last, row.position + 1), 0)
+        const logoFileId = logo.picture ? await storeCompanyLogo(trx, edit, logo.picture) : null
         await trx
           .insertInto('trusted_by_companies')
-          .values({ ...values, product_id: edit.product.id, position })
+          .values({ ...values, logo_file_id: logoFileId, product_id: edit.product.id, position })
           .execute()
       })
     } catch (error) {

@@ -2,6 +2,7 @@ import { getFormProps, getInputProps, getTextareaProps, useForm } from '@conform
 import { parseWithZod } from '@conform-to/zod/v4'
 import { Form, Link, useLocation } from 'react-router'
 import { CompanyPicker, type CompanyValue } from '~/components/ui/company-picker'
+import { CompanyLogoField } from '~/components/ui/company-logo'
 import { Dialog } from '~/components/ui/dialog'
 import { companyById, companyByName } from '~/lib/companies'
 import { addSubprocessorSchema, deleteSubprocessorSchema, editSubprocessorSchema, SUBPROCESSOR_NOT_FOUND } from '~/lib/schemas/subprocessors'
@@ -58,12 +59,13 @@ function SubprocessorFormDialog({ row }: { row: SubprocessorView | null }) {
   })
   return (
     <Dialog title={row ? 'Edit subprocessor' : 'Add subprocessor'} closeHref={closeHref} dismissOnBackdrop={false}>
-      <Form method="post" {...getFormProps(form)} className="form" preventScrollReset>
+      <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="form" preventScrollReset>
         <input type="hidden" name="intent" value={intent} />
         {row ? <input type="hidden" name="id" value={row.id} /> : null}
         <input type="hidden" name="returnTo" value={returnToValue(location)} />
         <FormErrors errors={form.errors} id={form.errorId} />
         <CompanyPicker id={fields.companyName.id} label="Company" defaultValue={company} errors={fields.companyName.errors} errorId={fields.companyName.errorId} />
+        <CompanyLogoField id={`${form.id}-logo`} errors={form.allErrors.logo} />
         <div className="field">
           <label htmlFor={fields.purpose.id}>Purpose</label>
           <input {...getInputProps(fields.purpose, { type: 'text' })} maxLength={500} />

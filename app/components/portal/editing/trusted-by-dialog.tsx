@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from 'react'
 import { Form, Link, useLocation, useNavigation } from 'react-router'
 import { BuildingIcon } from '~/components/icons'
 import { CompanyPicker, type CompanyValue } from '~/components/ui/company-picker'
+import { CompanyLogoField } from '~/components/ui/company-logo'
 import { Dialog } from '~/components/ui/dialog'
 import { companyById, companyByName } from '~/lib/companies'
 import { withQuery } from '~/lib/format'
@@ -88,7 +89,7 @@ function AddCompanyForm({ names }: { names: string[] }) {
   })
   const adding = navigation.state !== 'idle' && navigation.formData?.get('intent') === 'trustedBy.add'
   return (
-    <Form method="post" {...getFormProps(form)} className="form trusted-by-edit__add" preventScrollReset>
+    <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="form trusted-by-edit__add" preventScrollReset>
       <input type="hidden" name="intent" value="trustedBy.add" />
       <input type="hidden" name="returnTo" value={closeHref(location)} />
       <FormErrors errors={form.errors} id={form.errorId} />
@@ -101,6 +102,7 @@ function AddCompanyForm({ names }: { names: string[] }) {
           errorId={fields.companyName.errorId}
           hint="Pick a company from the list, or type a name and choose to use it as it is."
         />
+        <CompanyLogoField id="trusted-by-add-logo" errors={form.allErrors.logo} />
         <button type="submit" className="button button--primary" disabled={adding} aria-busy={adding || undefined}>
           {adding ? 'Adding…' : 'Add company'}
         </button>

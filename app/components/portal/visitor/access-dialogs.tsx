@@ -145,6 +145,12 @@ function RequestAccessForm({
       {settings.customCheckbox.enabled ? <Checkbox field={fields.customCheckbox}>{settings.customCheckbox.label}</Checkbox> : null}
       <Checkbox field={fields.agree}>
         I agree to the <TermsLink href={terms.termsUrl}>terms of use</TermsLink> and <TermsLink href={terms.privacyUrl}>privacy notice</TermsLink>
+        {view.product.termsUrl ? (
+          <>
+            {' '}
+            and the <TermsLink href={view.product.termsUrl}>{`${view.product.name} terms`}</TermsLink>
+          </>
+        ) : null}
       </Checkbox>
       {view.portal.subscribeEnabled ? <Checkbox field={fields.subscribe}>Subscribe to {view.org.name}'s updates</Checkbox> : null}
       <Honeypot />
