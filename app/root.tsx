@@ -1,4 +1,5 @@
-import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useRouteError } from 'react-router'
+import type { CSSProperties } from 'react'
+import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useMatches, useRouteError } from 'react-router'
 import type { Route } from './+types/root'
 import { useNonce } from '~/components/nonce'
 import { ErrorView } from '~/components/error-view'
@@ -6,11 +7,14 @@ import '~/styles/app.css'
 import { readFlash } from '@server/http/flash'
 import { Toast } from '~/components/ui/toast'
 import { toastDuration } from '~/lib/portal-view'
-
-export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }]
+import { brandOfMatches, DEFAULT_FAVICON } from '~/lib/portal-brand'
+import { brandStyle } from '~/lib/brand-color'
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce()
+  // A portal page carries its org's favicon and brand colour (app/lib/portal-brand.ts); the colour is set
+  // on the body so dialogs rendered outside the page's tree take it too.
+  const brand = brandOfMatches(useMatches())
   return (
     <html lang="en">
       <head>
@@ -18,8 +22,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
         <Links />
+        {brand?.faviconUrl ? <link rel="icon" href={brand.faviconUrl} /> : <link rel="icon" href={DEFAULT_FAVICON} type="image/svg+xml" />}
       </head>
-      <body>
+      <body style={(brandStyle(brand?.brandColor ?? null) ?? undefined) as CSSProperties | undefined}>
         {children}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

@@ -26,6 +26,9 @@ const portalPaths = (prefix: string, id: string) => [
 
 export default [
   route('login', 'routes/auth/login.tsx'),
+  // An org's logo and favicon (its brand, public on every host) and its security.txt (RFC 9116, per host).
+  route('brand/:fileId', 'routes/resources/brand-file.ts'),
+  route('.well-known/security.txt', 'routes/resources/security-txt.ts', { id: 'security-txt' }),
   route('logout', 'routes/auth/logout.tsx'),
   route('invite/:token', 'routes/auth/accept-invite.tsx'),
   // The private area: each page's first path segment is the scope it needs; every loader checks it.
@@ -42,6 +45,7 @@ export default [
     route('accounts', 'routes/staff/accounts/index.tsx'),
     route('settings', 'routes/staff/settings/index.tsx'),
     route('settings/outbox', 'routes/staff/settings/outbox.tsx'),
+    route('settings/company', 'routes/staff/settings/company.tsx'),
     route('analytics', 'routes/staff/analytics/index.tsx'),
     route('analytics/export.csv', 'routes/staff/analytics/export.ts'),
     route('questionnaires', 'routes/staff/questionnaires/index.tsx'),

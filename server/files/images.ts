@@ -4,7 +4,7 @@
 // ever run and nothing it points at is ever read.
 import { renderAsync } from '@resvg/resvg-js'
 import { ICON_MAX_BYTES } from '../../app/lib/schemas/icons'
-import { inspect } from './inspection'
+import { inspect, type InspectionRequest } from './inspection'
 
 /** What a card icon is stored as: an SVG is rendered to PNG, never stored as SVG. */
 export type ImageKind = 'png' | 'jpeg'
@@ -67,10 +67,29 @@ const SVG_CHECK_LIMITS = { maxBytes: ICON_MAX_BYTES, timeLimitMs: 5_000, memoryL
  * libuv's thread pool. Null when it is not a well-formed SVG.
  */
 export async function rasteriseSvg(bytes: Uint8Array, size: number): Promise<Uint8Array | null> {
+  // A copy for the worker: the caller keeps its bytes.
+  return renderChecked({ check: 'svg-icon', bytes: bytes.slice().buffer, size }, SVG_CHECK_LIMITS, (width, height) => width === size && height === size)
+}
+
+/** A company logo's SVG check: a logo may be larger than an icon, and is given the same time and heap. */
+const SVG_LOGO_LIMITS = { ...SVG_CHECK_LIMITS, maxBytes: 2 * 1024 * 1024 }
+
+/**
+ * Renders a company logo's SVG to a PNG `height` pixels high and as wide as its proportions (at most
+ * `maxWidth`), rebuilt in the inspection worker as icons are; null when it is not a well-formed SVG.
+ */
+export async function rasteriseSvgLogo(bytes: Uint8Array, height: number, maxWidth: number): Promise<Uint8Array | null> {
+  return renderChecked({ check: 'svg-logo', bytes: bytes.slice().buffer, height, maxWidth }, SVG_LOGO_LIMITS, (width, tall) => tall === height && width <= maxWidth)
+}
+
+async function renderChecked(
+  request: Extract<InspectionRequest, { check: 'svg-icon' | 'svg-logo' }>,
+  limits: typeof SVG_CHECK_LIMITS,
+  fits: (width: number, height: number) => boolean,
+): Promise<Uint8Array | null> {
   let safe: string | null
   try {
-    // A copy for the worker: the caller keeps its bytes.
-    safe = await inspect({ check: 'svg-icon', bytes: bytes.slice().buffer, size }, SVG_CHECK_LIMITS)
+    safe = await inspect(request, limits)
   } catch (error) {
     console.error('[files] an SVG could not be checked:', error instanceof Error ? error.message : error)
     return null
@@ -78,11 +97,34 @@ export async function rasteriseSvg(bytes: Uint8Array, size: number): Promise<Uin
   if (!safe) return null
   try {
     const image = await renderAsync(safe, { fitTo: { mode: 'original' }, font: { loadSystemFonts: false }, logLevel: 'off' })
-    if (image.width !== size || image.height !== size) return null
+    if (!fits(image.width, image.height)) return null
     return new Uint8Array(image.asPng())
   } catch {
     return null
   }
+}
+
+/** A WebP file by its RIFF header, with its width and height (lossy VP8, lossless VP8L or extended VP8X); null otherwise. */
+export function webpDimensions(bytes: Uint8Array): { width: number; height: number } | null {
+  if (bytes.length < 30 || ascii(bytes, 0, 4) !== 'RIFF' || ascii(bytes, 8, 4) !== 'WEBP') return null
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength)
+  const chunk = ascii(bytes, 12, 4)
+  if (chunk === 'VP8 ') {
+    // A key frame's start code, then 14-bit width and height.
+    if (bytes[23] !== 0x9d || bytes[24] !== 0x01 || bytes[25] !== 0x2a) return null
+    return { width: view.getUint16(26, true) & 0x3fff, height: view.getUint16(28, true) & 0x3fff }
+  }
+  if (chunk === 'VP8L') {
+    if (bytes[20] !== 0x2f) return null
+    const bits = view.getUint32(21, true)
+    return { width: (bits & 0x3fff) + 1, height: ((bits >>> 14) & 0x3fff) + 1 }
+  }
+  if (chunk === 'VP8X') {
+    const width = 1 + (bytes[24] | (bytes[25] << 8) | (bytes[26] << 16))
+    const height = 1 + (bytes[27] | (bytes[28] << 8) | (bytes[29] << 16))
+    return { width, height }
+  }
+  return null
 }
 
 function startsWith(bytes: Uint8Array, prefix: Uint8Array) {

@@ -107,21 +107,47 @@ const MAX_DEPTH = 64
 
 /** The SVG rebuilt from allowed parts inside a `size` x `size` frame; null when it is not a well-formed SVG. */
 export function sanitiseSvg(text, size) {
+  return rebuildSvg(text, () => [size, size])
+}
+
+/**
+ * A company logo's drawing rebuilt from the same allow-list, `height` pixels high and as wide as its own
+ * proportions make it (at most `maxWidth`); null when the bytes are not a well-formed SVG in UTF-8.
+ * @param {Uint8Array} bytes
+ * @param {number} height
+ * @param {number} maxWidth
+ * @returns {string | null}
+ */
+export function svgLogo(bytes, height, maxWidth) {
+  const text = decodeText(bytes)
+  if (text === null) return null
+  return rebuildSvg(text, (viewBox) => {
+    const [, , width, tall] = viewBox.split(' ').map(Number)
+    return [Math.max(1, Math.min(maxWidth, Math.round((height * width) / tall))), height]
+  })
+}
+
+/**
+ * @param {string} text
+ * @param {(viewBox: string) => [number, number]} frameOf the frame's width and height for the drawing's viewBox
+ */
+function rebuildSvg(text, frameOf) {
   const root = parseXml(text)
   if (!root || root.name !== 'svg') return null
   const attributes = new Map(root.attributes)
   const viewBox = svgViewBox(attributes)
   if (!viewBox) return null
+  const [width, height] = frameOf(viewBox)
   const preserve = attributes.get('preserveAspectRatio')
   const inner = [
-    ['width', String(size)],
-    ['height', String(size)],
+    ['width', String(width)],
+    ['height', String(height)],
     ['viewBox', viewBox],
     ...(preserve && /^[a-zA-Z\s]+$/.test(preserve) ? [['preserveAspectRatio', preserve]] : []),
     ...safeAttributes(root.attributes.filter(([name]) => PRESENTATION_ATTRIBUTES.includes(name))),
   ]
   const children = root.children.map(serialise).join('')
-  return `<svg xmlns="${SVG_NS}" width="${size}" height="${size}" viewBox="0 0 ${size} ${size}"><svg${attributeText(inner)}>${children}</svg></svg>`
+  return `<svg xmlns="${SVG_NS}" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}"><svg${attributeText(inner)}>${children}</svg></svg>`
 }
 
 function serialise(node) {

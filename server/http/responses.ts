@@ -3,7 +3,7 @@
 // carries a status; every route module's loader and action passes through `answerDomainErrors` (the app
 // wraps the server build once, `withDomainErrors`), and routes hand a `Reply` to `respond`.
 import { data, type ServerBuild } from 'react-router'
-import { isThrownByDomain, type ThrownByDomain, DomainError, CompanyNotFound, TooManyRequests } from '../errors'
+import { isThrownByDomain, type ThrownByDomain, DomainError, CompanyNotFound, PortalMoved, TooManyRequests } from '../errors'
 import { Reply } from '../reply'
 import { redirectTo } from './redirect'
 
@@ -14,6 +14,7 @@ export function domainErrorResponse(error: ThrownByDomain) {
   if (error instanceof DomainError) return data(error.message, { status: STATUS[error.kind] })
   if (error instanceof CompanyNotFound) return data('Company not found', { status: 404, statusText: 'Company not found' })
   if (error instanceof TooManyRequests) return data(error.message, { status: 429, headers: { 'Retry-After': String(error.retryAfterSeconds) } })
+  if (error instanceof PortalMoved) return redirectTo(error.location, { status: 301 })
   return redirectTo(`/login?redirectTo=${encodeURIComponent(error.returnTo)}`, { fallback: '/login' })
 }
 

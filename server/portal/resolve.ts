@@ -1,5 +1,6 @@
-import { CompanyNotFound, notFound } from '../errors'
+import { CompanyNotFound, notFound, PortalMoved } from '../errors'
 import type { Database } from '../../db/index'
+import { brandFileUrl } from '../files/urls'
 import type { Env } from '../env'
 
 export interface PortalOrg {
@@ -8,6 +9,10 @@ export interface PortalOrg {
   name: string
   website: string | null
   logoUrl: string | null
+  /** `#rrggbb`, or null for the default colour. */
+  brandColor: string | null
+  /** The org's own favicon (/brand/{fileId}), or null for the built-in one. */
+  faviconUrl: string | null
   publicAccessLevel: 'Limited' | 'PublicContentOnly' | 'Minimal'
   documentAccessType: 'view-only' | 'view-and-download'
   /** Where the portal lives on this host: '' on a custom domain or for the default org, else /portal/{slug}. */
@@ -44,7 +49,7 @@ function requestHost(request: Request) {
  */
 export async function resolvePortalOrg(db: Database, env: Env, request: Request, orgSlug: string | undefined): Promise<PortalOrg> {
   const host = requestHost(request)
-  const query = db.selectFrom('orgs').select(['id', 'slug', 'name', 'website', 'logo_url', 'public_access_level', 'document_access_type'])
+  const query = db.selectFrom('orgs').select(['id', 'slug', 'name', 'website', 'logo_url', 'brand_color', 'favicon_file_id', 'public_access_level', 'document_access_type'])
 
   if (!isDeploymentHost(host, env.APP_URL)) {
     const [hostname] = splitHost(host)
@@ -55,7 +60,10 @@ export async function resolvePortalOrg(db: Database, env: Env, request: Request,
 
   if (orgSlug) {
     const org = await query.where('slug', '=', orgSlug.toLowerCase()).executeTakeFirst()
-    if (!org) throw notFound('This trust center does not exist.')
+    if (!org) {
+      await throwIfMoved(db, request, orgSlug)
+      throw notFound('This trust center does not exist.')
+    }
     return toPortalOrg(org, `/portal/${org.slug}`, `${env.APP_URL}/portal/${org.slug}`)
   }
 
@@ -64,8 +72,36 @@ export async function resolvePortalOrg(db: Database, env: Env, request: Request,
   return toPortalOrg(org, '', env.APP_URL)
 }
 
+/**
+ * An address the org left (its old slug) answers a 301 to the same page at its new one: `/portal/{old}/...`
+ * to `/portal/{new}/...`, deeper path and query kept, so links already shared keep working.
+ */
+async function throwIfMoved(db: Database, request: Request, orgSlug: string) {
+  const moved = await db
+    .selectFrom('org_slug_redirects')
+    .innerJoin('orgs', 'orgs.id', 'org_slug_redirects.org_id')
+    .select('orgs.slug')
+    .where('org_slug_redirects.slug', '=', orgSlug.toLowerCase())
+    .executeTakeFirst()
+  if (!moved) return
+  const url = new URL(request.url)
+  const prefix = /^\/portal\/[^/]+/i.exec(url.pathname)
+  if (!prefix) return
+  throw new PortalMoved(`/portal/${moved.slug}${url.pathname.slice(prefix[0].length)}${url.search}`)
+}
+
 function toPortalOrg(
-  org: { id: string; slug: string; name: string; website: string | null; logo_url: string | null; public_access_level: string; document_access_type: string },
+  org: {
+    id: string
+    slug: string
+    name: string
+    website: string | null
+    logo_url: string | null
+    brand_color: string | null
+    favicon_file_id: string | null
+    public_access_level: string
+    document_access_type: string
+  },
   basePath: string,
   portalUrl: string,
 ): PortalOrg {
@@ -75,6 +111,8 @@ function toPortalOrg(
     name: org.name,
     website: org.website,
     logoUrl: org.logo_url,
+    brandColor: org.brand_color,
+    faviconUrl: org.favicon_file_id ? brandFileUrl(org.favicon_file_id) : null,
     publicAccessLevel: org.public_access_level as PortalOrg['publicAccessLevel'],
     documentAccessType: org.document_access_type as PortalOrg['documentAccessType'],
     basePath,
