@@ -128,9 +128,9 @@ describeEachDatabase('company settings', (database) => {
     )
     expect(saved.toast).toBe('Company details saved')
     expect(audit.before).toMatchObject({ name: org.name, website: null, brand_color: null })
-    expect(audit.after).toMatchObject({ name: 'Acme Security', website: 'https://acme.example/', brand_color: '#7c2d12', terms_url: 'https://acme.example/terms' })
+    expect(audit.after).toMatchObject({ name: 'Acme Security', website: 'https://acme.example', brand_color: '#7c2d12', terms_url: 'https://acme.example/terms' })
     const view = (await portal(org)).data
-    expect(view.org).toMatchObject({ name: 'Acme Security', website: 'https://acme.example/', brandColor: '#7c2d12' })
+    expect(view.org).toMatchObject({ name: 'Acme Security', website: 'https://acme.example', brandColor: '#7c2d12' })
     expect(view.visitor).toMatchObject({ termsUrl: 'https://acme.example/terms', privacyUrl: 'https://acme.example/privacy' })
     const page = (await callRoute(companyLoader, database(), { path: '/settings/company', cookie: org.admin.cookie })).data
     expect(page.company).toMatchObject({ name: 'Acme Security', brandColor: '#7c2d12', termsUrl: 'https://acme.example/terms' })

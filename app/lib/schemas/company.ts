@@ -61,6 +61,9 @@ const brandColor = z
     return color
   })
 
+/** A site's root as people write it: `https://acme.example`, not the parser's `https://acme.example/`. */
+const siteUrl = optionalUrl.transform((value) => (value && /^https:\/\/[^/?#]+\/$/.test(value) ? value.slice(0, -1) : value))
+
 export const companyDetailsSchema = z.object({
   intent: z.literal('details'),
   name: z
@@ -69,7 +72,7 @@ export const companyDetailsSchema = z.object({
     .min(1, COMPANY_MESSAGES.nameRequired)
     .max(COMPANY_NAME_MAX, COMPANY_MESSAGES.nameLength)
     .refine((value) => !LINE_BREAKING.test(value), COMPANY_MESSAGES.oneLine),
-  website: optionalUrl,
+  website: siteUrl,
   brandColor,
   termsUrl: optionalUrl,
   privacyUrl: optionalUrl,
