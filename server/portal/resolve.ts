@@ -67,7 +67,12 @@ export async function resolvePortalOrg(db: Database, env: Env, request: Request,
     return toPortalOrg(org, `/portal/${org.slug}`, `${env.APP_URL}/portal/${org.slug}`)
   }
 
-  const org = env.DEFAULT_ORG ? await query.where('slug', '=', env.DEFAULT_ORG).executeTakeFirst() : await query.orderBy('created_at').executeTakeFirst()
+  // DEFAULT_ORG may name the slug the org had when the variable was set: staff can change it since.
+  const org = env.DEFAULT_ORG
+    ? await query
+        .where((eb) => eb.or([eb('slug', '=', env.DEFAULT_ORG!), eb('id', '=', eb.selectFrom('org_slug_redirects').select('org_id').where('slug', '=', env.DEFAULT_ORG!))]))
+        .executeTakeFirst()
+    : await query.orderBy('created_at').executeTakeFirst()
   if (!org) throw notFound('No trust center has been set up on this server yet.')
   return toPortalOrg(org, '', env.APP_URL)
 }

@@ -5,6 +5,7 @@ import { recordAudit } from '../audit/record'
 import { bumpOrgRevision } from '../portal/revision'
 import { IMAGE_CONTENT_TYPES, rasterDimensions, rasteriseSvg, rasteriseSvgLogo, sniffRaster, webpDimensions } from '../files/images'
 import { createFile, fileStore } from '../files/store'
+import { deliverBlob } from '../files/delivery'
 import { brandFileUrl } from '../files/urls'
 import { COMPANY_MESSAGES, type CompanyDetailsInput, type FaviconMode } from '../../app/lib/schemas/company'
 
@@ -243,7 +244,7 @@ export async function saveCompanyFavicon(db: Database, env: Env, staff: StaffMem
 }
 
 /** A logo or favicon as the public gets it: only a file some org shows as its brand. */
-export async function findBrandFile(db: Database, fileId: string) {
+async function findBrandFile(db: Database, fileId: string) {
   if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(fileId)) return undefined
   return db
     .selectFrom('files')
@@ -259,4 +260,28 @@ export async function findBrandFile(db: Database, fileId: string) {
       ),
     )
     .executeTakeFirst()
+}
+
+/** Brand files' bytes, by file id (a file's bytes never change): the few most asked for, kept in memory. */
+const brandBytes = new Map<string, Uint8Array>()
+const BRAND_BYTES_KEPT = 16
+
+export type BrandFile = { status: 'found'; contentType: string; bytes: Uint8Array } | { status: 'missing' | 'unavailable' }
+
+/**
+ * A logo or favicon for anyone who asks: one indexed query (is it still some org's brand?) and, for the
+ * few kept in memory, no read of the store; an anonymous loop costs no more than that.
+ */
+export async function readBrandFile(db: Database, env: Env, fileId: string): Promise<BrandFile> {
+  const file = await findBrandFile(db, fileId)
+  if (!file) return { status: 'missing' }
+  let bytes = brandBytes.get(file.id)
+  if (!bytes) {
+    const body = await deliverBlob(env, file.sha256)
+    if (body === 'gone' || body === 'unavailable') return { status: body === 'gone' ? 'missing' : 'unavailable' }
+    bytes = new Uint8Array(await new Response(body).arrayBuffer())
+    if (brandBytes.size >= BRAND_BYTES_KEPT) brandBytes.delete(brandBytes.keys().next().value!)
+    brandBytes.set(file.id, bytes)
+  }
+  return { status: 'found', contentType: file.content_type, bytes }
 }

@@ -6,6 +6,7 @@ import { loader as portalLoader } from '../../app/routes/portal/portal'
 import { loader as brandLoader } from '../../app/routes/resources/brand-file'
 import { loader as securityTxtLoader } from '../../app/routes/resources/security-txt'
 import { COMPANY_MESSAGES } from '../../app/lib/schemas/company'
+import { defaultOrgProblem } from '../../server/portal/default-org'
 import { SETTINGS_MESSAGES } from '../../app/lib/schemas/settings'
 import { describeEachDatabase } from '../setup/database'
 import { createOrg, createStaffMember, type OrgFixture } from '../setup/factories'
@@ -179,6 +180,11 @@ describeEachDatabase('company settings', (database) => {
       expect(moved.location).toBe(location)
     }
     expect((await portal(org, slug)).data.org.slug).toBe(slug)
+
+    // DEFAULT_ORG set to the old slug still serves the org at the deployment's `/`.
+    const root = await callRoute(portalLoader, database(), { path: '/', env: { DEFAULT_ORG: org.slug } as never })
+    expect(root.data.org.slug).toBe(slug)
+    expect(await defaultOrgProblem(db(), org.slug)).toBeNull()
 
     // Another org can take neither the new address nor the old one.
     const other = await createOrg(database())
