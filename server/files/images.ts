@@ -71,8 +71,8 @@ export async function rasteriseSvg(bytes: Uint8Array, size: number): Promise<Uin
   return renderChecked({ check: 'svg-icon', bytes: bytes.slice().buffer, size }, SVG_CHECK_LIMITS, (width, height) => width === size && height === size)
 }
 
-/** A company logo's SVG check: a logo may be larger than an icon, and is given the same time and heap. */
-const SVG_LOGO_LIMITS = { ...SVG_CHECK_LIMITS, maxBytes: 2 * 1024 * 1024 }
+/** A company logo's SVG check: the same size (a form's body), time and heap as an icon's. */
+const SVG_LOGO_LIMITS = SVG_CHECK_LIMITS
 
 /**
  * Renders a company logo's SVG to a PNG `height` pixels high and as wide as its proportions (at most

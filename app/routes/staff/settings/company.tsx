@@ -103,11 +103,11 @@ function Section({ id, title, description, children }: { id: string; title: stri
   )
 }
 
-function SaveButton({ intent, children }: { intent: Intent; children: ReactNode }) {
+function SaveButton({ intent, tone = 'primary', children }: { intent: Intent; tone?: 'primary' | 'secondary'; children: ReactNode }) {
   const navigation = useNavigation()
   const saving = navigation.state === 'submitting' && navigation.formData?.get('intent') === intent
   return (
-    <button type="submit" className="button button--primary" disabled={saving}>
+    <button type="submit" className={`button button--${tone}`} disabled={saving}>
       {children}
     </button>
   )
@@ -135,7 +135,13 @@ function DetailsSection({ company, appUrl, lastResult }: { company: CompanySetti
         <input type="hidden" name="intent" value="details" />
         <FormErrors errors={form.errors} id={form.errorId} />
         <div className="form__row">
-          <TextField field={fields.name} label="Company name" maxLength={COMPANY_NAME_MAX} autoComplete="organization" />
+          <TextField
+            field={fields.name}
+            label="Company name"
+            maxLength={COMPANY_NAME_MAX}
+            autoComplete="organization"
+            hint="Shown in the portal's title, its header without a logo, and e-mails."
+          />
           <TextField field={fields.website} label="Website (optional)" maxLength={2000} hint="An https:// address: the logo in the portal's header links there." />
         </div>
         <div className="field">
@@ -186,7 +192,7 @@ function LogoSection({ company, lastResult }: { company: CompanySettings; lastRe
     <Section
       id="company-logo-section"
       title="Logo"
-      description="Shown in the portal's header, the e-mails and the PDFs visitors download. PNG, JPEG, WebP or SVG, at most 1 MB; an SVG is redrawn as a picture."
+      description="Shown in the portal's header, the e-mails and the PDFs visitors download. PNG, JPEG, WebP or SVG, at most 1 MB. An SVG is redrawn as a picture from its shapes: convert its text to outlines first."
     >
       {company.logoUrl ? (
         <div className="company__preview">
@@ -209,9 +215,11 @@ function LogoSection({ company, lastResult }: { company: CompanySettings; lastRe
         <SaveButton intent="logo">Upload logo</SaveButton>
       </Form>
       {company.logoUrl ? (
-        <Form method="post" className="form">
+        <Form method="post" className="form form--wide company__remove">
           <input type="hidden" name="intent" value="logo-remove" />
-          <SaveButton intent="logo-remove">Remove logo</SaveButton>
+          <SaveButton intent="logo-remove" tone="secondary">
+            Remove logo
+          </SaveButton>
         </Form>
       ) : null}
     </Section>
