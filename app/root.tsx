@@ -1,4 +1,5 @@
-import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useRouteError } from 'react-router'
+import type { CSSProperties } from 'react'
+import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useMatches, useRouteError } from 'react-router'
 import type { Route } from './+types/root'
 import { useNonce } from '~/components/nonce'
 import { ErrorView } from '~/components/error-view'
@@ -6,11 +7,16 @@ import '~/styles/app.css'
 import { readFlash } from '@server/http/flash'
 import { Toast } from '~/components/ui/toast'
 import { toastDuration } from '~/lib/portal-view'
+import { brandOfMatches } from '~/lib/portal-brand'
+import { brandStyle } from '~/lib/brand-color'
 
 export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }]
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce()
+  // A portal page carries its org's brand colour (app/lib/portal-brand.ts), set on the body so dialogs
+  // rendered outside the page's tree take it too; its favicon is in the page's meta (app/lib/portal-meta.ts).
+  const brand = brandOfMatches(useMatches())
   return (
     <html lang="en">
       <head>
@@ -20,7 +26,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
         <Meta />
       </head>
-      <body>
+      <body style={(brandStyle(brand?.brandColor ?? null) ?? undefined) as CSSProperties | undefined}>
         {children}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

@@ -29,6 +29,9 @@ const portalPaths = (prefix: string, id: string) => [
 
 export default [
   route('login', 'routes/auth/login.tsx'),
+  // An org's logo and favicon (its brand, public on every host) and its security.txt (RFC 9116, per host).
+  route('brand/:fileId', 'routes/resources/brand-file.ts'),
+  route('.well-known/security.txt', 'routes/resources/security-txt.ts', { id: 'security-txt' }),
   route('logout', 'routes/auth/logout.tsx'),
   route('invite/:token', 'routes/auth/accept-invite.tsx'),
   route('setup/:token', 'routes/auth/setup.tsx'),
@@ -48,6 +51,7 @@ export default [
     route('accounts', 'routes/staff/accounts/index.tsx'),
     route('settings', 'routes/staff/settings/index.tsx'),
     route('settings/outbox', 'routes/staff/settings/outbox.tsx'),
+    route('settings/company', 'routes/staff/settings/company.tsx'),
     route('settings/products', 'routes/staff/settings/products.tsx'),
     route('settings/domains', 'routes/staff/settings/domains.tsx'),
     route('analytics', 'routes/staff/analytics/index.tsx'),

@@ -245,6 +245,12 @@ export interface Orgs {
   website: string | null;
 }
 
+export interface OrgSlugRedirects {
+  org_id: string;
+  retired_at: Generated<Timestamp>;
+  slug: string;
+}
+
 export interface Outbox {
   attempts: Generated<number>;
   content_id: string | null;
@@ -583,6 +589,7 @@ export interface DB {
   item_files: ItemFiles;
   items: Items;
   nda_signatures: NdaSignatures;
+  org_slug_redirects: OrgSlugRedirects;
   orgs: Orgs;
   outbox: Outbox;
   outbox_contents: OutboxContents;

@@ -48,8 +48,18 @@ export class StaffSignInRequired extends Error {
   }
 }
 
-export type ThrownByDomain = DomainError | CompanyNotFound | TooManyRequests | StaffSignInRequired
+/** A portal asked for at an address its org left (an old slug): it lives at `location` (path and query) now, for good. */
+export class PortalMoved extends Error {
+  constructor(readonly location: string) {
+    super('Portal moved')
+    this.name = 'PortalMoved'
+  }
+}
+
+export type ThrownByDomain = DomainError | CompanyNotFound | TooManyRequests | StaffSignInRequired | PortalMoved
 
 export function isThrownByDomain(error: unknown): error is ThrownByDomain {
-  return error instanceof DomainError || error instanceof CompanyNotFound || error instanceof TooManyRequests || error instanceof StaffSignInRequired
+  return (
+    error instanceof DomainError || error instanceof CompanyNotFound || error instanceof TooManyRequests || error instanceof StaffSignInRequired || error instanceof PortalMoved
+  )
 }

@@ -154,7 +154,7 @@ export type SubprocessorColumn = 'purpose' | 'location' | 'additionalDetails'
 
 export interface PortalView {
   mode: Mode
-  org: { name: string; slug: string; website: string | null; logoUrl: string | null }
+  org: { name: string; slug: string; website: string | null; logoUrl: string | null; brandColor: string | null; faviconUrl: string | null }
   portal: {
     basePath: string
     portalUrl: string

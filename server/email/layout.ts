@@ -6,6 +6,8 @@ export interface MailOrg {
   logoUrl: string | null
   portalUrl: string
   portalTitle: string
+  /** The org's brand colour (`#rrggbb`, AA contrast with white kept when saved): the button and links; absent, ink. */
+  brandColor?: string | null
 }
 
 /**
@@ -56,6 +58,8 @@ export function brandedMail(org: MailOrg, body: MailBody): BrandedMail {
   const button = body.button && { label: oneLine(body.button.label), href: httpUrl(body.button.href) }
   const note = body.note === undefined ? '' : oneLine(body.note)
   const footer = `${orgName} · ${portalTitle(org)}`
+  // Only a colour as stored (#rrggbb): nothing else reaches a style attribute.
+  const accent = org.brandColor && /^#[0-9a-f]{6}$/.test(org.brandColor) ? org.brandColor : INK
   const reason = `You received this e-mail because of an action on ${trustCenterName(org)}.`
 
   const text = [
@@ -93,11 +97,11 @@ export function brandedMail(org: MailOrg, body: MailBody): BrandedMail {
     button
       ? [
           // mso-padding-alt gives Outlook, which ignores padding on links, the same button size.
-          `<table role="presentation" cellpadding="0" cellspacing="0" border="0" style="margin:8px 0 16px;"><tr><td align="center" bgcolor="${INK}" style="border-radius:6px;background-color:${INK};mso-padding-alt:12px 24px;">`,
-          `<a href="${escapeHtml(button.href)}" style="display:inline-block;padding:12px 24px;border:1px solid ${INK};border-radius:6px;font-family:${FONT};font-size:15px;line-height:20px;font-weight:600;color:#ffffff;text-decoration:none;">${escapeHtml(button.label)}</a>`,
+          `<table role="presentation" cellpadding="0" cellspacing="0" border="0" style="margin:8px 0 16px;"><tr><td align="center" bgcolor="${accent}" style="border-radius:6px;background-color:${accent};mso-padding-alt:12px 24px;">`,
+          `<a href="${escapeHtml(button.href)}" style="display:inline-block;padding:12px 24px;border:1px solid ${accent};border-radius:6px;font-family:${FONT};font-size:15px;line-height:20px;font-weight:600;color:#ffffff;text-decoration:none;">${escapeHtml(button.label)}</a>`,
           '</td></tr></table>',
           paragraph(
-            `If the button does not work, copy this link into your browser:<br><a href="${escapeHtml(button.href)}" style="color:${INK};text-decoration:underline;word-break:break-all;">${escapeHtml(button.href)}</a>`,
+            `If the button does not work, copy this link into your browser:<br><a href="${escapeHtml(button.href)}" style="color:${accent};text-decoration:underline;word-break:break-all;">${escapeHtml(button.href)}</a>`,
             `font-size:13px;line-height:20px;color:${MUTED};`,
           ),
         ].join('')

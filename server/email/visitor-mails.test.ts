@@ -229,6 +229,18 @@ describe('brandedMail', () => {
     }
   })
 
+  it("paints the button and its link in the org's brand colour, and only a #rrggbb colour", () => {
+    const button = { label: 'Open', href: 'https://trust.northwind.test/portal/northwind' }
+    const branded = brandedMail({ ...org, brandColor: '#7c2d12' }, { ...body, button }).html
+    expect(branded).toContain('bgcolor="#7c2d12"')
+    expect(branded).toContain('color:#7c2d12;text-decoration:underline')
+    for (const brandColor of [null, 'red;background:url(https://evil.test/x)', '#7C2D12']) {
+      const html = brandedMail({ ...org, brandColor }, { ...body, button }).html
+      expect(html).toContain('bgcolor="#111827"')
+      expect(html).not.toContain('evil.test')
+    }
+  })
+
   it('escapes a logo URL that would break out of its attribute', () => {
     const { html } = brandedMail({ ...org, logoUrl: '/logo.png?a="><script>alert(1)</script>' }, body)
     expect(html).not.toMatch(/<script/i)

@@ -7,6 +7,7 @@ import { bridgeLetterPdf } from './letter'
 import type { LetterSource } from './letters'
 import { fileStore, StoreUnavailable, type StoreEnv } from './store'
 import { stampPdf, watermarkCache, type Stamp } from './watermark'
+import type { PdfLogo } from './pdf-logo'
 
 // What leaves the portal is what this viewer gets (PRODUCT.md section 5): a PDF for an account member is
 // stamped with their e-mail, company and the date, unless the document is public or the org turned
@@ -79,8 +80,8 @@ async function deliverStored(env: StoreEnv, file: { sha256: string; content_type
 }
 
 /** A bridge letter, generated now (a page or two), stamped as its item's documents would be. */
-export async function deliverLetter(org: PortalOrg, letter: LetterSource, isPublic: boolean, stamp: Stamp | null, now = new Date()): Promise<Delivered> {
-  const bytes = await bridgeLetterPdf({ orgName: org.name, ...letter, date: now })
+export async function deliverLetter(org: PortalOrg, letter: LetterSource, isPublic: boolean, stamp: Stamp | null, logo: PdfLogo | null, now = new Date()): Promise<Delivered> {
+  const bytes = await bridgeLetterPdf({ orgName: org.name, ...letter, date: now, logo })
   const final = stamp && !isPublic ? await stampPdf(bytes, stamp) : bytes
   if (!final) return 'unreadable'
   return { body: Readable.from([final]), size: final.byteLength }

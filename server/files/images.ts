@@ -4,7 +4,7 @@
 // ever run and nothing it points at is ever read.
 import { renderAsync } from '@resvg/resvg-js'
 import { ICON_MAX_BYTES } from '../../app/lib/schemas/icons'
-import { inspect } from './inspection'
+import { inspect, type InspectionRequest } from './inspection'
 
 /** What a card icon is stored as: an SVG is rendered to PNG, never stored as SVG. */
 export type ImageKind = 'png' | 'jpeg'
@@ -96,10 +96,29 @@ const SVG_CHECK_LIMITS = { maxBytes: ICON_MAX_BYTES, timeLimitMs: 5_000, memoryL
  * libuv's thread pool. Null when it is not a well-formed SVG.
  */
 export async function rasteriseSvg(bytes: Uint8Array, size: number): Promise<Uint8Array | null> {
+  // A copy for the worker: the caller keeps its bytes.
+  return renderChecked({ check: 'svg-icon', bytes: bytes.slice().buffer, size }, SVG_CHECK_LIMITS, (width, height) => width === size && height === size)
+}
+
+/** A company logo's SVG check: the same size (a form's body), time and heap as an icon's. */
+const SVG_LOGO_LIMITS = SVG_CHECK_LIMITS
+
+/**
+ * Renders a company logo's SVG to a PNG `height` pixels high and as wide as its proportions (at most
+ * `maxWidth`), rebuilt in the inspection worker as icons are; null when it is not a well-formed SVG.
+ */
+export async function rasteriseSvgLogo(bytes: Uint8Array, height: number, maxWidth: number): Promise<Uint8Array | null> {
+  return renderChecked({ check: 'svg-logo', bytes: bytes.slice().buffer, height, maxWidth }, SVG_LOGO_LIMITS, (width, tall) => tall === height && width <= maxWidth)
+}
+
+async function renderChecked(
+  request: Extract<InspectionRequest, { check: 'svg-icon' | 'svg-logo' }>,
+  limits: typeof SVG_CHECK_LIMITS,
+  fits: (width: number, height: number) => boolean,
+): Promise<Uint8Array | null> {
   let safe: string | null
   try {
-    // A copy for the worker: the caller keeps its bytes.
-    safe = await inspect({ check: 'svg-icon', bytes: bytes.slice().buffer, size }, SVG_CHECK_LIMITS)
+    safe = await inspect(request, limits)
   } catch (error) {
     console.error('[files] an SVG could not be checked:', error instanceof Error ? error.message : error)
     return null
@@ -107,7 +126,7 @@ export async function rasteriseSvg(bytes: Uint8Array, size: number): Promise<Uin
   if (!safe) return null
   try {
     const image = await renderAsync(safe, { fitTo: { mode: 'original' }, font: { loadSystemFonts: false }, logLevel: 'off' })
-    if (image.width !== size || image.height !== size) return null
+    if (!fits(image.width, image.height)) return null
     return new Uint8Array(image.asPng())
   } catch {
     return null

@@ -147,7 +147,16 @@ function plainText({ bytes }) {
   return !MARKUP_START.test(start)
 }
 
-const CHECKS = { 'pdf-pages': pdfPages, 'office-parts': officeParts, 'svg-icon': svgIcon, 'plain-text': plainText, 'brand-image': brandImage }
+/**
+ * A company logo's SVG rebuilt from the allow-list at `height` pixels high, or null when it is not one.
+ * @param {{ bytes: ArrayBuffer, height: number, maxWidth: number }} request
+ */
+async function svgLogo({ bytes, height, maxWidth }) {
+  const { svgLogo } = await (svg ??= import(workerData.svg))
+  return svgLogo(new Uint8Array(bytes), height, maxWidth)
+}
+
+const CHECKS = { 'pdf-pages': pdfPages, 'office-parts': officeParts, 'svg-icon': svgIcon, 'svg-logo': svgLogo, 'plain-text': plainText, 'brand-image': brandImage }
 
 // One answer per request, never two: the next request's answer must not be taken for this one's.
 parentPort.on('message', async (request) => {

@@ -14,6 +14,7 @@ export type InspectionRequest =
   | { check: 'pdf-pages'; bytes: ArrayBuffer; maxPages: number; pageTextLimit: number }
   | { check: 'office-parts'; bytes: ArrayBuffer; xmlLimit: number }
   | { check: 'svg-icon'; bytes: ArrayBuffer; size: number }
+  | { check: 'svg-logo'; bytes: ArrayBuffer; height: number; maxWidth: number }
   | { check: 'plain-text'; bytes: ArrayBuffer }
   | ({ check: 'brand-image' } & BrandRequest)
 
@@ -22,6 +23,8 @@ interface Answers {
   'office-parts': string[] | null
   /** The icon's drawing rebuilt from the allow-list (server/files/svg.js); null when it is no well-formed SVG. */
   'svg-icon': string | null
+  /** A company logo's drawing rebuilt the same way, as wide as its proportions make it. */
+  'svg-logo': string | null
   /** Valid UTF-8 without binary control characters, and not markup. */
   'plain-text': boolean
   /** An org's share image or favicon, a PNG (server/files/brand-image.js). */

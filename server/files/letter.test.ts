@@ -95,6 +95,21 @@ describe('bridgeLetterPdf', () => {
     expect(compact(text)).toContain(compact('SOC 1 Bridge Letter'))
   })
 
+  it("draws the company's logo above the heading, and goes on without one it cannot read", async () => {
+    // A 1 x 1 PNG.
+    const png = Uint8Array.from(Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64'))
+    const images = async (bytes: Uint8Array) => {
+      const pdf = await PDFDocument.load(bytes)
+      return pdf.context.enumerateIndirectObjects().filter(([, object]) => String(object).includes('/Subtype /Image')).length
+    }
+    // The picture and its alpha mask.
+    expect(await images(await bridgeLetterPdf(letter({ logo: { bytes: png, kind: 'png' } })))).toBeGreaterThan(0)
+    expect(await images(await bridgeLetterPdf(letter()))).toBe(0)
+    const broken = await bridgeLetterPdf(letter({ logo: { bytes: png.slice(0, 20), kind: 'png' } }))
+    expect(await images(broken)).toBe(0)
+    expect(compact((await pdfText(broken)).join(' '))).toContain('NorthwindCloud')
+  })
+
   it('gives the same bytes for the same input', async () => {
     const first = await bridgeLetterPdf(letter())
     const second = await bridgeLetterPdf(letter())

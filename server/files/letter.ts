@@ -1,6 +1,7 @@
 import { PDFDocument, StandardFonts, rgb } from 'pdf-lib'
 import type { PDFFont, PDFPage } from 'pdf-lib'
 import { sanitize, wrap } from './pdf-text'
+import { drawPdfLogo, type PdfLogo } from './pdf-logo'
 
 // A SOC report item's bridge letter (cards-and-items spec sections 3, 5 and 9), generated on request as a
 // real PDF with the standard Helvetica fonts, so no font files ship and any input, emoji included, is
@@ -17,6 +18,8 @@ export interface BridgeLetter {
   periodStart: Date | null
   /** The letter's date, also the end of the period it covers. */
   date: Date
+  /** The company's uploaded logo, drawn above the heading. */
+  logo?: PdfLogo | null
 }
 
 const MAX_NAME_LENGTH = 150
@@ -96,6 +99,8 @@ export async function bridgeLetterPdf(letter: BridgeLetter): Promise<Uint8Array>
 
   let page: PDFPage = pdf.addPage([PAGE_W, PAGE_H])
   let y = TOP
+  const logoHeight = await drawPdfLogo(pdf, page, letter.logo, MARGIN_X, y, 180, 36)
+  if (logoHeight) y -= logoHeight + 14
   const line = (text: string, font: PDFFont, size: number, color = BODY, leading = size * 1.45) => {
     for (const piece of wrap(text, font, size, TEXT_W)) {
       if (y - leading < BOTTOM) {

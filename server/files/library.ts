@@ -7,8 +7,8 @@ import { recordAudit } from '../audit/record'
 import type { StaffMember } from '../auth/staff-session'
 import { containsPattern } from '../../db/like'
 
-// The org's documents library: every uploaded document, whichever items link it. Card icons are files
-// too, but not documents, so they are left out.
+// The org's documents library: every uploaded document, whichever items link it. Card icons and the
+// company's logo and favicon are files too, but not documents, so they are left out.
 
 const byName = new Intl.Collator('en', { sensitivity: 'base', numeric: true })
 const sortByName = <T extends { name: string; id: string }>(rows: T[]) => rows.sort((a, b) => byName.compare(a.name, b.name) || a.id.localeCompare(b.id))
@@ -18,6 +18,16 @@ function documentsOf(db: Database, orgId: string) {
     .selectFrom('files')
     .where('files.org_id', '=', orgId)
     .where(({ not, exists, selectFrom }) => not(exists(selectFrom('cards').select('cards.id').whereRef('cards.icon_file_id', '=', 'files.id'))))
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('orgs')
+            .select('orgs.id')
+            .where((org) => org.or([org('orgs.logo_file_id', '=', org.ref('files.id')), org('orgs.favicon_file_id', '=', org.ref('files.id'))])),
+        ),
+      ),
+    )
 }
 
 export interface LibraryDocument {

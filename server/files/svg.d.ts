@@ -2,3 +2,4 @@
 export function svgIcon(bytes: Uint8Array, size: number): string | null
 export function sanitiseSvg(text: string, size: number): string | null
 export function svgDrawing(bytes: Uint8Array, maxWidth: number, maxHeight: number): { svg: string; width: number; height: number } | null
+export function svgLogo(bytes: Uint8Array, height: number, maxWidth: number): string | null

@@ -127,6 +127,20 @@ export function svgDrawing(bytes, maxWidth, maxHeight) {
   })
 }
 
+/**
+ * A company logo's drawing rebuilt from the same allow-list, `height` pixels high and as wide as its own
+ * proportions make it (at most `maxWidth`); null when the bytes are not a well-formed SVG in UTF-8.
+ * @param {Uint8Array} bytes
+ * @param {number} height
+ * @param {number} maxWidth
+ * @returns {string | null}
+ */
+export function svgLogo(bytes, height, maxWidth) {
+  const text = decodeText(bytes)
+  if (text === null) return null
+  return rebuildSvg(text, (width, tall) => ({ width: Math.max(1, Math.min(maxWidth, Math.round((height * width) / tall))), height }))?.svg ?? null
+}
+
 /** The drawing rebuilt inside a frame of the size `frame` gives for its viewBox's width and height. */
 function rebuildSvg(text, frame) {
   const root = parseXml(text)

@@ -10,3 +10,6 @@ export const fileUrl = (basePath: string, file: { id: string; original_name: str
 
 /** The inline viewer page of a document. */
 export const viewerUrl = (basePath: string, fileId: string) => `${basePath}/view/${fileId}`
+
+/** An org's logo or favicon: public on every host, keyed by the file, so it never changes and may be cached for good. */
+export const brandFileUrl = (fileId: string) => `/brand/${fileId}`

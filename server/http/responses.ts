@@ -4,7 +4,7 @@
 // build once, `withDomainErrors`), and routes hand what a handler returned to `respond`.
 import { data, type ServerBuild } from 'react-router'
 import type { Env } from '../env'
-import { isThrownByDomain, type ThrownByDomain, DomainError, CompanyNotFound, TooManyRequests } from '../errors'
+import { isThrownByDomain, type ThrownByDomain, DomainError, CompanyNotFound, PortalMoved, TooManyRequests } from '../errors'
 import { Download, Redirect, Reply } from '../reply'
 import { redirectTo, redirectWithToast } from './redirect'
 
@@ -15,6 +15,7 @@ export function domainErrorResponse(error: ThrownByDomain) {
   if (error instanceof DomainError) return data(error.message, { status: STATUS[error.kind] })
   if (error instanceof CompanyNotFound) return data('Company not found', { status: 404, statusText: 'Company not found' })
   if (error instanceof TooManyRequests) return data(error.message, { status: 429, headers: { 'Retry-After': String(error.retryAfterSeconds) } })
+  if (error instanceof PortalMoved) return redirectTo(error.location, { status: 301 })
   return redirectTo(`/login?redirectTo=${encodeURIComponent(error.returnTo)}`, { fallback: '/login' })
 }
 

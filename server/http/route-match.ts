@@ -6,6 +6,7 @@ import type { StoredKind } from '../page-cache'
 const STORED_ROUTES: [RegExp, StoredKind][] = [
   [/^(org-)?portal-(home|item|product|product-item)$/, 'page'],
   [/^(org-)?portal-(trust-data|llms|feed)$/, 'data'],
+  [/^security-txt$/, 'data'],
   [/^routes\/not-found$/, 'not-found'],
   [/^(org-)?portal-file$/, 'file'],
 ]

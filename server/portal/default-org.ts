@@ -8,6 +8,8 @@ import type { Database } from '../../db/index'
 export async function defaultOrgProblem(db: Database, slug: string | undefined): Promise<string | null> {
   if (!slug) return null
   if (await db.selectFrom('orgs').select('id').where('slug', '=', slug).executeTakeFirst()) return null
+  // An org's old slug still names it (staff changed the portal's address since DEFAULT_ORG was set).
+  if (await db.selectFrom('org_slug_redirects').select('org_id').where('slug', '=', slug).executeTakeFirst()) return null
   const orgs = await db.selectFrom('orgs').select('slug').orderBy('created_at').limit(11).execute()
   if (orgs.length === 0) return `"${slug}" names no org: this database has none yet (unset DEFAULT_ORG, create it with npm run setup, or seed the demo with SEED_DEMO=true)`
   const known =

@@ -1,7 +1,8 @@
 import { sql, type Expression } from 'kysely'
 import { NO_TRUST_CENTER } from '../../app/lib/setup-copy'
-import { CompanyNotFound, notFound } from '../errors'
+import { CompanyNotFound, notFound, PortalMoved } from '../errors'
 import type { Database } from '../../db/index'
+import { brandFileUrl } from '../files/urls'
 import type { Env } from '../env'
 
 export interface PortalOrg {
@@ -15,6 +16,8 @@ export interface PortalOrg {
   /** The uploaded logo and favicon (files of the org), read by the share image and favicon (server/portal/brand-images.ts). */
   logoFileId: string | null
   faviconFileId: string | null
+  /** The org's own favicon (/brand/{fileId}), or null for the built-in one. */
+  faviconUrl: string | null
   publicAccessLevel: 'Limited' | 'PublicContentOnly' | 'Minimal'
   documentAccessType: 'view-only' | 'view-and-download'
   /** Where the portal lives on this host: '' on a custom domain or for the default org, else /portal/{slug}. */
@@ -80,11 +83,19 @@ export async function resolvePortalOrg(db: Database, env: Env, request: Request,
 
   if (orgSlug) {
     const org = await query.where('slug', '=', orgSlug.toLowerCase()).executeTakeFirst()
-    if (!org) throw notFound((await query.limit(1).executeTakeFirst()) ? 'This trust center does not exist.' : NO_TRUST_CENTER)
+    if (!org) {
+      await throwIfMoved(db, request, orgSlug)
+      throw notFound((await query.limit(1).executeTakeFirst()) ? 'This trust center does not exist.' : NO_TRUST_CENTER)
+    }
     return toPortalOrg(org, `/portal/${org.slug}`, org.primary_domain ? domainUrl(env, org.primary_domain) : `${env.APP_URL}/portal/${org.slug}`)
   }
 
-  const org = env.DEFAULT_ORG ? await query.where('slug', '=', env.DEFAULT_ORG).executeTakeFirst() : await query.orderBy('created_at').executeTakeFirst()
+  // DEFAULT_ORG may name the slug the org had when the variable was set: staff can change it since.
+  const org = env.DEFAULT_ORG
+    ? await query
+        .where((eb) => eb.or([eb('slug', '=', env.DEFAULT_ORG!), eb('id', '=', eb.selectFrom('org_slug_redirects').select('org_id').where('slug', '=', env.DEFAULT_ORG!))]))
+        .executeTakeFirst()
+    : await query.orderBy('created_at').executeTakeFirst()
   if (!org) throw notFound(NO_TRUST_CENTER)
   return toPortalOrg(org, '', org.primary_domain ? domainUrl(env, org.primary_domain) : env.APP_URL)
 }
@@ -97,6 +108,24 @@ function primaryDomain(orgId: Expression<string>) {
 /** A custom domain's home page: APP_URL's scheme (TLS ends at the proxy for both). */
 export function domainUrl(env: Pick<Env, 'APP_URL'>, host: string) {
   return `${new URL(env.APP_URL).protocol}//${host}`
+}
+
+/**
+ * An address the org left (its old slug) answers a 301 to the same page at its new one: `/portal/{old}/...`
+ * to `/portal/{new}/...`, deeper path and query kept, so links already shared keep working.
+ */
+async function throwIfMoved(db: Database, request: Request, orgSlug: string) {
+  const moved = await db
+    .selectFrom('org_slug_redirects')
+    .innerJoin('orgs', 'orgs.id', 'org_slug_redirects.org_id')
+    .select('orgs.slug')
+    .where('org_slug_redirects.slug', '=', orgSlug.toLowerCase())
+    .executeTakeFirst()
+  if (!moved) return
+  const url = new URL(request.url)
+  const prefix = /^\/portal\/[^/]+/i.exec(url.pathname)
+  if (!prefix) return
+  throw new PortalMoved(`/portal/${moved.slug}${url.pathname.slice(prefix[0].length)}${url.search}`)
 }
 
 function toPortalOrg(
@@ -124,6 +153,7 @@ function toPortalOrg(
     brandColor: org.brand_color,
     logoFileId: org.logo_file_id,
     faviconFileId: org.favicon_file_id,
+    faviconUrl: org.favicon_file_id ? brandFileUrl(org.favicon_file_id) : null,
     publicAccessLevel: org.public_access_level as PortalOrg['publicAccessLevel'],
     documentAccessType: org.document_access_type as PortalOrg['documentAccessType'],
     basePath,

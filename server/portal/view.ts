@@ -176,7 +176,7 @@ export function buildPortalView(
 
   return {
     mode: access.mode,
-    org: { name: org.name, slug: org.slug, website: org.website, logoUrl: org.logoUrl },
+    org: { name: org.name, slug: org.slug, website: org.website, logoUrl: org.logoUrl, brandColor: org.brandColor, faviconUrl: org.faviconUrl },
     portal: {
       basePath: org.basePath,
       portalUrl: org.portalUrl,

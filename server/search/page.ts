@@ -62,7 +62,7 @@ async function searchResults(db: Database, request: SearchRequest): Promise<Sear
 async function searchPageFrame(db: Database, request: SearchRequest) {
   const { org } = request
   return {
-    org: { name: org.name, logoUrl: org.logoUrl },
+    org: { name: org.name, logoUrl: org.logoUrl, brandColor: org.brandColor, faviconUrl: org.faviconUrl },
     portalTitle: await portalTitle(db, org.id),
     home: request.scope.product.isDefault ? `${org.basePath}/` : `${org.basePath}/product/${request.scope.product.slug}`,
     action: `${org.basePath}/search`,

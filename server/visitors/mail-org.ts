@@ -11,12 +11,12 @@ export async function mailOrg(db: Database, env: Env, orgId: string): Promise<Ma
     db
       .selectFrom('orgs')
       .innerJoin('portal_customizations', 'portal_customizations.org_id', 'orgs.id')
-      .select(['orgs.name', 'orgs.logo_url', 'portal_customizations.portal_title'])
+      .select(['orgs.name', 'orgs.logo_url', 'orgs.brand_color', 'portal_customizations.portal_title'])
       .where('orgs.id', '=', orgId)
       .executeTakeFirstOrThrow(),
     orgPortalUrl(db, env, orgId),
   ])
-  return { name: org.name, logoUrl: org.logo_url, portalUrl, portalTitle: org.portal_title }
+  return { name: org.name, logoUrl: org.logo_url, portalUrl, portalTitle: org.portal_title, brandColor: org.brand_color }
 }
 
 /**

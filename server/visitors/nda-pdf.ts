@@ -1,6 +1,7 @@
 import { PDFDocument, PageSizes, StandardFonts, rgb } from 'pdf-lib'
 import type { PDFFont, PDFPage, RGB } from 'pdf-lib'
 import { losesCharacters, wrap } from '../files/pdf-text'
+import { drawPdfLogo, type PdfLogo } from '../files/pdf-logo'
 
 // The signed NDA as a PDF the visitor and the org can keep: the agreement text followed by a boxed
 // signature block. Standard Helvetica fonts only (no font files shipped), so every string goes through
@@ -8,6 +9,8 @@ import { losesCharacters, wrap } from '../files/pdf-text'
 
 export interface SignedNda {
   orgName: string
+  /** The company's uploaded logo, drawn above the title. */
+  logo?: PdfLogo | null
   portalTitle: string
   /** The NDA text as the org wrote it: paragraphs separated by blank lines, may contain any Unicode. */
   text: string
@@ -75,6 +78,8 @@ export async function signedNdaPdf(nda: SignedNda): Promise<Uint8Array> {
   }
 
   const layout = new Layout(pdf)
+  const logoHeight = await drawPdfLogo(pdf, layout.page, nda.logo, MARGIN_X, layout.y, 180, 36)
+  if (logoHeight) layout.y -= logoHeight + 14
 
   // Title
   drawLines(layout, wrap('Non-Disclosure Agreement', fonts.bold, 20, TEXT_W), fonts.bold, 20, 24, COLORS.ink)

@@ -178,7 +178,7 @@ export const portalSettingsSchema = z.object({
 })
 
 const contactAction = z.enum(CONTACT_ACTIONS, { error: 'Choose what the button does' })
-const optionalUrl = z
+export const optionalUrl = z
   .string()
   .max(2000, SETTINGS_MESSAGES.invalidUrl)
   .optional()

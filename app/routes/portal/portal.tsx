@@ -19,6 +19,8 @@ import { loadGettingStarted } from '@server/orgs/getting-started'
 import { loadFaqDialog, loadQuestionnaireDialogs, loadTprmDialog, loadVisitorTools } from '~/components/portal/visitor-tools'
 import { portalMeta } from '~/lib/portal-meta'
 import { NO_TRUST_CENTER, NO_TRUST_CENTER_HELP, NO_TRUST_CENTER_TITLE } from '~/lib/setup-copy'
+import type { BrandHandle } from '~/lib/portal-brand'
+import type { PortalView } from '~/lib/portal-view'
 import { isRouteErrorResponse, useRouteError } from 'react-router'
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -79,6 +81,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 export default function Portal({ loaderData, actionData }: Route.ComponentProps) {
   return <PortalPage view={loaderData} actionData={actionData} />
 }
+
+/** The org's favicon and brand colour, for the document around the page (app/root.tsx). */
+export const handle: BrandHandle<PortalView> = { brand: (view) => ({ brandColor: view.org.brandColor, faviconUrl: view.org.faviconUrl }) }
 
 export function meta({ data: view }: Route.MetaArgs) {
   if (!view) return [{ title: 'Company not found' }]

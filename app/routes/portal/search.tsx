@@ -1,5 +1,6 @@
 import { data, isRouteErrorResponse, useRouteError } from 'react-router'
 import type { Route } from './+types/search'
+import type { BrandHandle, PortalBrand } from '~/lib/portal-brand'
 import { loadSearchPage } from '@server/search/page'
 import { AnswerSources, ResultGroup, resultsSummary, SEARCH_FAILED } from '~/components/portal/search/search-results'
 import { ErrorView } from '~/components/error-view'
@@ -29,6 +30,9 @@ export async function clientLoader({ request, serverLoader }: Route.ClientLoader
 }
 
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders
+
+/** The org's favicon and brand colour, for the document around the page (app/root.tsx). */
+export const handle: BrandHandle<{ org?: PortalBrand }> = { brand: (page) => page.org ?? null }
 
 export function meta({ data: page }: Route.MetaArgs) {
   if (!page || 'unreachable' in page) return [{ title: 'Search' }]

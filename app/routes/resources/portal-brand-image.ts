@@ -1,4 +1,5 @@
-import { data, redirect } from 'react-router'
+import { data } from 'react-router'
+import { redirectTo } from '@server/http/redirect'
 import type { Route } from './+types/portal-brand-image'
 import { brandImage, loadBrandSource } from '@server/portal/brand-images'
 import { resolvePortalOrg } from '@server/portal/resolve'
@@ -13,7 +14,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const url = new URL(request.url)
   const kind = url.pathname.endsWith('/favicon.png') ? 'icon' : 'share'
   const image = await brandImage(context.db, context.env, await loadBrandSource(context.db, org), kind)
-  if (!image) throw redirect('/favicon.svg')
+  if (!image) throw redirectTo('/favicon.svg')
   const headers = {
     'Content-Type': 'image/png',
     'Content-Length': String(image.png.byteLength),

@@ -5,6 +5,7 @@ import { recordAudit } from '@server/audit/record'
 import { bulkArchiveResponse, bulkFetch, planBulkDownload } from '@server/files/bulk'
 import { deliverFile, deliverLetter, watermarkStamp } from '@server/files/delivery'
 import { recordDocumentFetches } from '@server/files/fetches'
+import { orgPdfLogo } from '@server/files/pdf-logo'
 import { readForm } from '@server/http/forms'
 import { resolvePortalOrg } from '@server/portal/resolve'
 
@@ -37,8 +38,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     userAgent: request.headers.get('user-agent'),
   })
   const stamp = await watermarkStamp(context.db, org, viewer)
+  const logo = await orgPdfLogo(context.db, context.env, org.id)
   return bulkArchiveResponse(org.name, plan, async (entry) => {
-    const delivered = entry.kind === 'file' ? await deliverFile(context.env, entry.file, entry.public, stamp) : await deliverLetter(org, entry.letter, entry.public, stamp)
+    const delivered = entry.kind === 'file' ? await deliverFile(context.env, entry.file, entry.public, stamp) : await deliverLetter(org, entry.letter, entry.public, stamp, logo)
     if (typeof delivered === 'string') return null
     // Counted as it goes into the archive: one that could not be stamped, or vanished, was not downloaded.
     await recordDocumentFetches(context.db, request, context.clientAddress, org, viewer, [bulkFetch(entry)])

@@ -3,6 +3,7 @@ import type { Route } from './+types/portal-letter'
 import { getViewer } from '@server/access/viewer'
 import { deliverLetter, watermarkStamp } from '@server/files/delivery'
 import { recordDocumentFetches } from '@server/files/fetches'
+import { orgPdfLogo } from '@server/files/pdf-logo'
 import { contentDisposition, inlineFileHeaders } from '@server/files/headers'
 import { bridgeLetterFileName } from '@server/files/letter'
 import { authoriseLetter } from '@server/files/letters'
@@ -26,7 +27,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   }
   // A HEAD is checked like a GET, but nothing is generated or counted for it.
   if (request.method === 'HEAD') return new Response(null, { headers })
-  const delivered = await deliverLetter(org, decision.letter, decision.public, await watermarkStamp(context.db, org, viewer))
+  const delivered = await deliverLetter(org, decision.letter, decision.public, await watermarkStamp(context.db, org, viewer), await orgPdfLogo(context.db, context.env, org.id))
   if (typeof delivered === 'string') throw data('This letter cannot be prepared right now.', { status: 503 })
   await recordDocumentFetches(context.db, request, context.clientAddress, org, viewer, [
     { action: download ? 'file.download' : 'file.view', fileId: null, itemUid: decision.letter.itemUid, name, via: 'letter' },

@@ -3,6 +3,7 @@ import type { Route } from './+types/portal-nda'
 import { accountMember, getViewer } from '@server/access/viewer'
 import { recordAudit } from '@server/audit/record'
 import { contentDisposition } from '@server/files/headers'
+import { orgPdfLogo } from '@server/files/pdf-logo'
 import { readForm } from '@server/http/forms'
 import { redirectWithToast } from '@server/http/redirect'
 import { NDA_DOWNLOAD_FAILED } from '~/lib/portal-view'
@@ -24,6 +25,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (!record) return failed()
   const pdf = await signedNdaPdf({
     orgName: org.name,
+    logo: await orgPdfLogo(context.db, context.env, org.id),
     portalTitle: await portalTitle(context.db, org.id),
     text: record.nda_text,
     version: record.nda_version,

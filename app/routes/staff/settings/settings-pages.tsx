@@ -4,6 +4,7 @@ import { NavLink } from 'react-router'
 // company, its products, its domains and the e-mail outbox on pages of their own (issue 23).
 const SETTINGS_PAGES = [
   { to: '/settings', label: 'Portal and access' },
+  { to: '/settings/company', label: 'Company' },
   { to: '/settings/products', label: 'Products' },
   { to: '/settings/domains', label: 'Domains' },
   { to: '/settings/outbox', label: 'E-mail outbox' },
