@@ -36,11 +36,13 @@ describe('brand image versions and links', () => {
     }
   })
 
-  it('links the share image on the portal’s own address, and the default favicon without a logo', () => {
+  it('links the share image on the portal’s own address, and the default favicon unless staff chose one', () => {
     const links = brandLinks(source, 'https://trust.acme.example/')
     expect(links.shareImage).toBe(`https://trust.acme.example/share.png?v=${brandVersion(source)}`)
     expect(links.icon).toEqual({ href: '/favicon.svg', type: 'image/svg+xml' })
     const withLogo = brandLinks({ ...source, logoUrl: '/images/northwind-logo.svg' }, 'http://localhost:3000/portal/acme')
-    expect(withLogo.icon.href).toMatch(/^http:\/\/localhost:3000\/portal\/acme\/favicon\.png\?v=3-/)
+    expect(withLogo.icon).toEqual({ href: '/favicon.svg', type: 'image/svg+xml' })
+    const chosen = brandLinks({ ...source, faviconFileId: '00000000-0000-0000-0000-000000000004' }, 'http://localhost:3000/portal/acme')
+    expect(chosen.icon.href).toMatch(/^http:\/\/localhost:3000\/portal\/acme\/favicon\.png\?v=3-/)
   })
 })

@@ -76,9 +76,12 @@ export function builtInLogoPath(logoUrl: string | null) {
   return logoUrl && /^\/images\/[a-z0-9][a-z0-9_/-]*\.(svg|png|jpe?g)$/i.test(logoUrl) && !logoUrl.includes('//') ? logoUrl : null
 }
 
-/** Whether the org has a favicon of its own: an uploaded one, or one drawn from its logo. */
+/**
+ * Whether the org has a favicon of its own: the one staff chose on /settings/company (an upload, or drawn from the
+ * logo); without one the portal keeps the built-in icon, which is also what staff can choose there.
+ */
 export function hasOwnIcon(source: BrandSource) {
-  return Boolean(source.faviconFileId || source.logoFileId || builtInLogoPath(source.logoUrl))
+  return Boolean(source.faviconFileId)
 }
 
 /** What the portal's head points at: the share image (absolute, on the portal's own address) and the favicon. */

@@ -1,6 +1,6 @@
 // Link previews (issue 23 item 5, docs/decisions/042-share-image.md): each org's pages carry its own share
 // image, a 1200 x 630 PNG drawn from its name, colour and logo once per version and then served from the
-// store, and its own favicon (uploaded, else drawn from the logo, else /favicon.svg).
+// store, and its own favicon (the one staff chose, drawn square, else /favicon.svg).
 import { readFile } from 'node:fs/promises'
 import { expect, it } from 'vitest'
 import { portalMeta } from '../../app/lib/portal-meta'
@@ -102,13 +102,16 @@ describeEachDatabase('share image and favicon', (database) => {
     expect(await db().selectFrom('brand_images').select('version').where('org_id', '=', org.id).execute()).toEqual([{ version: await versionOf() }])
   })
 
-  it('favicon: the uploaded one, else drawn from the logo, else /favicon.svg', async () => {
+  it('favicon: the one staff chose (an SVG drawn square, a picture as it is), else /favicon.svg even with a logo', async () => {
     const org = await createOrg(database())
     expect((await view(org)).portal.icon).toEqual({ href: '/favicon.svg', type: 'image/svg+xml' })
     const none = await fetchImage(org, 'favicon.png')
     expect([none.status, none.location]).toEqual([302, '/favicon.svg'])
 
-    await setOrg(org, { logo_file_id: await upload(org, await readFile('public/images/northwind-logo.svg'), 'image/svg+xml') })
+    const logo = await upload(org, await readFile('public/images/northwind-logo.svg'), 'image/svg+xml')
+    await setOrg(org, { logo_file_id: logo })
+    expect((await view(org)).portal.icon).toEqual({ href: '/favicon.svg', type: 'image/svg+xml' })
+    await setOrg(org, { favicon_file_id: logo })
     const fromLogo = (await view(org)).portal.icon
     expect(fromLogo).toEqual({ href: expect.stringMatching(new RegExp(`^http://localhost:3000/portal/${org.slug}/favicon\\.png\\?v=`)), type: 'image/png' })
     const drawn = await png(org, 'favicon.png')
