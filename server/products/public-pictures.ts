@@ -21,12 +21,7 @@ export async function publicPicture(db: Database, org: Pick<PortalOrg, 'id'>, fi
     .where((eb) =>
       eb.or([
         eb.exists(eb.selectFrom('products').select('products.id').whereRef('products.banner_file_id', '=', 'files.id')),
-        eb.exists(
-          eb
-            .selectFrom('trusted_by_companies')
-            .select('trusted_by_companies.id')
-            .whereRef('trusted_by_companies.logo_file_id', '=', 'files.id'),
-        ),
+        eb.exists(eb.selectFrom('trusted_by_companies').select('trusted_by_companies.id').whereRef('trusted_by_companies.logo_file_id', '=', 'files.id')),
         eb.exists(eb.selectFrom('subprocessors').select('subprocessors.id').whereRef('subprocessors.logo_file_id', '=', 'files.id')),
       ]),
     )
