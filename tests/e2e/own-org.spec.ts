@@ -154,7 +154,9 @@ test.describe('a company’s own trust center on an empty install', () => {
     })
 
     await test.step('a visitor on trust.acme.test sees Acme’s name, logo, favicon and share image', async () => {
-      // A visitor's requests with the domain as Host (Chromium keeps Host to itself; the server is on localhost).
+      // A visitor's requests with the domain as Host, from Playwright's HTTP client: Chromium refuses a Host
+      // header (net::ERR_INVALID_ARGUMENT), and with --host-resolver-rules it would send the server's port in
+      // Host while the portal's absolute addresses (og:image) name the domain on port 80.
       const visitor = await playwright.request.newContext({ baseURL: app, extraHTTPHeaders: { host: HOST } })
       try {
         const home = await visitor.get('/', { maxRedirects: 0 })
