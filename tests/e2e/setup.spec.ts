@@ -1,65 +1,29 @@
 // First start on an empty database (issue 23 item 1), with JavaScript on and off: a server of this spec's own
 // with SEED_DEMO=false prints the setup link; the owner sets up "Acme Security" and lands signed in, in Main
 // mode, with the Getting started checklist.
-import { spawn, type ChildProcess } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
 import { expect, test } from '@playwright/test'
 import { expectNoViolations } from './support/axe'
 import { hasJavaScript } from './support/demo'
-import { freePort } from '../setup/free-port'
+import { startOwnServer, type OwnServer } from './support/own-server'
 
 test.describe('first start on an empty database', () => {
   // One server for the spec, started fresh: its data is this spec's alone.
   test.describe.configure({ mode: 'serial', timeout: 180_000 })
-  let server: ChildProcess | undefined
-  let dataDir = ''
+  let server: OwnServer | undefined
   let appUrl = ''
   let setupLink = ''
-  let output = ''
 
   test.beforeAll(async () => {
     // A fresh PGlite: its first start and every migration, on busy cores.
     test.setTimeout(180_000)
-    dataDir = mkdtempSync(path.join(tmpdir(), 'tc-e2e-setup-'))
-    // A port of its own, beside the config's servers (E2E_PORT and the five after it).
-    const port = await freePort()
-    appUrl = `http://localhost:${port}`
-    server = spawn(process.execPath, ['server/start.js'], {
-      env: {
-        PATH: process.env.PATH ?? '',
-        HOME: process.env.HOME ?? '',
-        NODE_ENV: 'production',
-        SKIP_BUILD: 'true',
-        SEED_DEMO: 'false',
-        PORT: String(port),
-        APP_URL: appUrl,
-        DATA_DIR: dataDir,
-        SESSION_SECRET: 'e2e-setup-'.repeat(4),
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    })
     // The link is the server's own words in its output; ready once it is printed (after the listen).
-    setupLink = await new Promise<string>((resolve, reject) => {
-      const read = (chunk: Buffer) => {
-        output += chunk
-        const link = /Set up your trust center: (\S+)/.exec(output)
-        if (link && output.includes('Trust center ready')) resolve(link[1])
-      }
-      server!.stdout!.on('data', read)
-      server!.stderr!.on('data', read)
-      server!.once('exit', (code) => reject(new Error(`The server exited (${code}) before printing the setup link:\n${output}`)))
-    })
+    server = await startOwnServer({ name: 'setup', env: { SEED_DEMO: 'false' }, awaitSetupLink: true })
+    appUrl = server.url
+    setupLink = server.setupLink() ?? ''
   })
 
   test.afterAll(async () => {
-    if (server && server.exitCode === null) {
-      const exited = new Promise((resolve) => server!.once('exit', resolve))
-      server.kill('SIGTERM')
-      await exited
-    }
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true })
+    await server?.dispose()
   })
 
   test('every portal page says where the link is; the link sets up Acme Security and signs its owner in', async ({ page }, testInfo) => {
