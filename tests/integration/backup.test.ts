@@ -4,44 +4,24 @@
 // restored data answers the same pages, holds the same files, and lets staff and members sign in. A
 // non-empty target, a tampered file and a backup of the other database kind are refused; the server copies
 // an embedded database before it migrates it.
-import { spawn } from 'node:child_process'
 import { createHash, randomUUID } from 'node:crypto'
 import { existsSync } from 'node:fs'
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { sql } from 'kysely'
-import { extract } from 'tar-stream'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openDatabase } from '../../db/index'
 import { latestMigrationName } from '../../db/migrate'
 import { hashToken, newToken } from '../../server/auth/tokens'
 import { BLOB_COLUMNS } from '../../server/backup/database'
-import { manifestSchema } from '../../server/backup/manifest'
 import { BACKENDS } from '../setup/database'
 import { adminQuery, withDatabase } from '../setup/global-setup'
+import { readBackup, runCommand } from '../setup/backup'
 import { startServer, type RunningServer } from '../setup/server'
 
 const ADMIN = { email: 'admin@northwind.test', password: 'northwind-demo' }
 const MEMBER_EMAIL = 'visitor@contoso.test'
-
-/** `npm run backup` / `npm run restore` as a process; resolves with its exit code and everything it printed. */
-function runCommand(script: 'server/backup.js' | 'server/restore.js', args: string[], target: { dataDir: string; databaseUrl?: string }) {
-  const child = spawn(process.execPath, [script, ...args], {
-    env: {
-      PATH: process.env.PATH ?? '',
-      HOME: process.env.HOME ?? '',
-      SKIP_BUILD: 'true',
-      DATA_DIR: target.dataDir,
-      ...(target.databaseUrl ? { DATABASE_URL: target.databaseUrl, SESSION_SECRET: 'server-test-'.repeat(4) } : {}),
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  let output = ''
-  child.stdout.on('data', (chunk) => (output += chunk))
-  child.stderr.on('data', (chunk) => (output += chunk))
-  return new Promise<{ code: number | null; output: string }>((resolve) => child.once('exit', (code) => resolve({ code, output })))
-}
 
 /** SHA-256 of every blob of a local store, by its key. */
 async function storedHashes(dataDir: string) {
@@ -57,24 +37,6 @@ async function storedHashes(dataDir: string) {
     )
   }
   return hashes
-}
-
-/** The manifest and the entry names of a backup, read as restore reads it. */
-async function readBackup(file: string) {
-  const names: string[] = []
-  let manifest: unknown
-  const entries = extract()
-  const done = (async () => {
-    for await (const entry of entries) {
-      names.push(entry.header.name)
-      const chunks: Buffer[] = []
-      for await (const chunk of entry) chunks.push(chunk as Buffer)
-      if (entry.header.name === 'manifest.json') manifest = JSON.parse(Buffer.concat(chunks).toString())
-    }
-  })()
-  entries.end(await readFile(file))
-  await done
-  return { names, manifest: manifestSchema.parse(manifest) }
 }
 
 /** Where two pages first differ, with some of each around it; null when they are the same. */
@@ -287,44 +249,3 @@ for (const backend of BACKENDS) {
     })
   })
 }
-
-describe('an embedded database: the backup before a migration, and a running server', () => {
-  let server: RunningServer
-  afterAll(() => server?.stop())
-
-  it('is written to DATA_DIR/backups, and restores the database as it was', { timeout: 180_000 }, async () => {
-    const latest = await latestMigrationName()
-    // The demo as the build before the newest migration left it.
-    server = await startServer('pglite', {}, async (db) => {
-      const migration = (await import(`../../migrations/${latest}.ts`)) as { down(db: unknown): Promise<void> }
-      await migration.down(db)
-      await sql`delete from kysely_migration where name = ${latest}`.execute(db)
-    })
-    expect(server.output()).toContain('[backup] the database before its migration:')
-    // npm run backup waits for the server to stop: the embedded database serves one process.
-    const refused = await runCommand('server/backup.js', [path.join(server.dataDir, 'refused.tar')], server)
-    expect(refused.code).toBe(1)
-    expect(refused.output).toContain(`A server (pid ${server.process.pid}) is running on DATA_DIR`)
-    expect(existsSync(path.join(server.dataDir, 'refused.tar'))).toBe(false)
-    const dir = path.join(server.dataDir, 'backups')
-    const [file] = await readdir(dir)
-    expect(file).toMatch(new RegExp(`^pre-migration-\\d{8}-\\d{6}-${latest}\\.tar$`))
-    const { names, manifest } = await readBackup(path.join(dir, file))
-    expect(manifest).toMatchObject({ reason: 'pre-migration', filesIncluded: false, database: { kind: 'pglite' } })
-    expect(manifest.schemaVersion < latest).toBe(true)
-    expect(names).toEqual(['manifest.json', manifest.database.entry])
-
-    // Restored beside the migrated one (whose files the store keeps): the database of before the migration.
-    await server.halt()
-    await rm(path.join(server.dataDir, 'pglite'), { recursive: true })
-    const run = await runCommand('server/restore.js', [path.join(dir, file)], server)
-    expect(run.code, run.output).toBe(0)
-    const handle = await openDatabase({ dataDir: server.dataDir })
-    try {
-      const { rows } = await sql<{ name: string }>`select name from kysely_migration order by name desc limit 1`.execute(handle.db)
-      expect(rows[0].name).toBe(manifest.schemaVersion)
-    } finally {
-      await handle.close()
-    }
-  })
-})

@@ -5,7 +5,7 @@ import { recordAudit } from '@server/audit/record'
 import { bulkArchiveResponse, bulkFetch, planBulkDownload } from '@server/files/bulk'
 import { deliverFile, deliverLetter, watermarkStamp } from '@server/files/delivery'
 import { recordDocumentFetches } from '@server/files/fetches'
-import { orgPdfLogo } from '@server/files/pdf-logo'
+import { orgPdfLogo } from '@server/files/org-pdf-logo'
 import { readForm } from '@server/http/forms'
 import { resolvePortalOrg } from '@server/portal/resolve'
 
