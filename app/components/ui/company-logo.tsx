@@ -1,8 +1,8 @@
-import { COMPANY_LOGO_ACCEPT, COMPANY_LOGO_HINT, companyInitials } from '~/lib/schemas/company-logo'
+import { COMPANY_LOGO_ACCEPT, COMPANY_LOGO_HINT } from '~/lib/schemas/company-logo'
 import { FieldErrors } from './form-errors'
 
-// A company's own logo, uploaded with it (trusted-by and subprocessors, issue 23 item 7), and the initials
-// shown where it has none.
+// A company's own logo, uploaded with it (trusted-by and subprocessors, issue 23 item 7); the editor's only
+// (the initials the portal shows without one are ./company-initials.tsx, kept apart from the form schema).
 
 /** The optional logo file input of a company form (the form posts multipart). */
 export function CompanyLogoField({ id, errors }: { id: string; errors?: string[] | null }) {
@@ -25,12 +25,4 @@ export function CompanyLogoField({ id, errors }: { id: string; errors?: string[]
       <FieldErrors errors={errors} id={errorId} />
     </div>
   )
-}
-
-/**
- * The company's initials in a badge. Drawn from an attribute by CSS, so the badge adds nothing to the
- * text beside it (the name is read once, by people and screen readers alike).
- */
-export function CompanyInitials({ name, size = 'large' }: { name: string; size?: 'small' | 'large' }) {
-  return <span className={`company-initials company-initials--${size}`} data-initials={companyInitials(name)} aria-hidden="true" />
 }

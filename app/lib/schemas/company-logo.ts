@@ -22,13 +22,3 @@ export const companyLogoField = {
     .optional()
     .refine((file) => !file || file.size <= COMPANY_LOGO_MAX_BYTES, COMPANY_LOGO_MESSAGES.tooLarge),
 }
-
-/** A company's initials, shown where it has no logo: "Acme Corp" is AC, "stripe" is S. */
-export function companyInitials(name: string) {
-  const words = name
-    .trim()
-    .split(/[\s\-_.]+/)
-    .filter((word) => /[\p{L}\p{N}]/u.test(word))
-  const letters = words.slice(0, 2).map((word) => [...word.replace(/[^\p{L}\p{N}]/gu, '')][0] ?? '')
-  return letters.join('').toUpperCase() || '?'
-}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { companyInitials } from './company-logo'
+import { companyInitials } from '../company-initials'
 import { addProductSchema, PRODUCT_SLUG_PATTERN, suggestProductSlug } from './products'
 
 describe('product slugs', () => {
