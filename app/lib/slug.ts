@@ -18,3 +18,19 @@ export function validateSlug(slug: string): string | undefined {
   if (slug.length >= 100) return SLUG_MESSAGES.length
   return undefined
 }
+
+/** The address names of orgs and products (the database's check on orgs.slug and products.slug). */
+export const URL_NAME_PATTERN = /^[a-z0-9][a-z0-9-]{0,62}$/
+
+/** An address name suggested from a name: lower case, accents dropped, anything else a hyphen; '' when nothing fits. */
+export function suggestUrlName(name: string): string {
+  const slug = name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+/, '')
+    .slice(0, 63)
+    .replace(/-+$/, '')
+  return URL_NAME_PATTERN.test(slug) ? slug : ''
+}

@@ -1,10 +1,11 @@
 import { z } from '../zod'
+import { suggestUrlName, URL_NAME_PATTERN } from '../slug'
 
 // Products staff manage on /settings/products (issue 23 item 4): add, rename, change the slug and the terms
 // link, move up and down, make one the default, upload a banner, delete. One schema per intent, shared by
 // the browser and the server.
 
-export const PRODUCT_SLUG_PATTERN = /^[a-z0-9][a-z0-9-]{0,62}$/
+export const PRODUCT_SLUG_PATTERN = URL_NAME_PATTERN
 export const PRODUCT_NAME_MAX = 80
 /** The banner shown across the top of the product's portal page. */
 export const BANNER_WIDTH = 1280
@@ -34,18 +35,8 @@ export const PRODUCT_MESSAGES = {
 export const holdsDocumentsMessage = (name: string, count: number) =>
   `${name} holds ${count} ${count === 1 ? 'item' : 'items'} with documents. Move ${count === 1 ? 'it' : 'them'} to another product or delete ${count === 1 ? 'it' : 'them'} to continue.`
 
-/** A slug suggested from a name: lower case, accents dropped, anything else a hyphen; 'product' when nothing is left. */
-export function suggestProductSlug(name: string): string {
-  const slug = name
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+/, '')
-    .slice(0, 63)
-    .replace(/-+$/, '')
-  return slug || 'product'
-}
+/** A slug suggested from a name (app/lib/slug.ts); 'product' when nothing is left. */
+export const suggestProductSlug = (name: string) => suggestUrlName(name) || 'product'
 
 const productId = z.guid({ error: PRODUCT_MESSAGES.notFound })
 const name = z

@@ -1,11 +1,12 @@
 import { z } from '../zod'
 import { confirmField, confirmMessage, newPassword, passwordsMatch, staffName } from './members'
 import { normalizeHttpsUrl } from './settings'
+import { suggestUrlName, URL_NAME_PATTERN } from '../slug'
 
 // The first org and its owner (issue 23): the setup page and `npm run setup` read the same fields.
 
 /** The orgs' slug rule (migrations/0001-portal.ts): the portal's address, /portal/{slug}. */
-export const ORG_SLUG = /^[a-z0-9][a-z0-9-]{0,62}$/
+export const ORG_SLUG = URL_NAME_PATTERN
 export const ORG_NAME_MAX = 100
 
 export const SETUP_MESSAGES = {
@@ -18,17 +19,7 @@ export const SETUP_MESSAGES = {
 } as const
 
 /** The portal address suggested for a company name: "Acme Security, Inc." is acme-security-inc. */
-export function suggestOrgSlug(name: string) {
-  const slug = name
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+/, '')
-    .slice(0, 63)
-    .replace(/-+$/, '')
-  return ORG_SLUG.test(slug) ? slug : ''
-}
+export const suggestOrgSlug = suggestUrlName
 
 const orgName = z
   .string({ error: SETUP_MESSAGES.nameRequired })
