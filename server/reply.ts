@@ -4,7 +4,8 @@
 //   submission's field errors.
 // - `Redirect`: where to go next (post/redirect/get), with the toast the page shows there and any cookie
 //   the answer sets (a session ended).
-// - `Download`: a file to save, streamed, never cached (the CSV exports).
+// - `Download`: a file to save, streamed, never cached (the CSV exports, the bulk download's ZIP), with any
+//   headers of its own that tell a script what it holds.
 
 export interface ReplyInit {
   status?: number
@@ -41,11 +42,14 @@ export const redirect = (to: string, init: RedirectInit = {}) => new Redirect(to
 export class Download {
   constructor(
     readonly body: ReadableStream<Uint8Array>,
-    /** The name the browser saves it as: plain ASCII, no quote. */
+    /** The name the browser saves it as (any text: `Content-Disposition` carries it safely). */
     readonly fileName: string,
     readonly contentType: string,
+    /** Headers of its own beside the attachment's (never `Cache-Control` or `Content-Disposition`). */
+    readonly headers: Record<string, string> = {},
   ) {}
 }
 
 /** A file to save as `fileName`, its bytes read as the client reads them. */
-export const download = (body: ReadableStream<Uint8Array>, fileName: string, contentType: string) => new Download(body, fileName, contentType)
+export const download = (body: ReadableStream<Uint8Array>, fileName: string, contentType: string, headers: Record<string, string> = {}) =>
+  new Download(body, fileName, contentType, headers)

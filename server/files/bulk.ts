@@ -3,9 +3,9 @@ import type { Database } from '../../db/index'
 import { bulkDownloadRefusal, type PortalViewer } from '../access/viewer'
 import { isUuid } from '../http/query'
 import type { PortalOrg } from '../portal/resolve'
+import { download, type Download } from '../reply'
 import { authoriseFile } from './access'
 import type { DocumentFetch } from './fetches'
-import { contentDisposition } from './headers'
 import { bridgeLetterFileName } from './letter'
 import { authoriseLetter, type LetterSource } from './letters'
 import { storedFileState } from './delivery'
@@ -104,24 +104,19 @@ export function bulkFetch(entry: BulkDocument): DocumentFetch {
 }
 
 /**
- * The archive as a response: the first bytes leave before the last document is read, and a client that
+ * The archive as a download: the first bytes leave before the last document is read, and a client that
  * goes away stops the reading (the open file is closed). `open` gives a document's bytes as this viewer
  * gets them (stamped, a letter generated), or null when they are gone. `X-Bulk-Included` and
  * `X-Bulk-Failed` (ids) tell a script what the archive holds before it reads it; a document that
  * vanishes between the check and its turn (a staff delete in that instant) is left out.
  */
-export function bulkArchiveResponse(orgName: string, plan: BulkPlan, open: (entry: BulkDocument) => Promise<AsyncIterable<Uint8Array> | null>): Response {
+export function bulkArchive(orgName: string, plan: BulkPlan, open: (entry: BulkDocument) => Promise<AsyncIterable<Uint8Array> | null>): Download {
   // Every entry dated when it was put together, as a download would be.
   const modified = new Date()
   const entries: ZipEntry[] = plan.documents.map((entry) => ({ name: entry.name, modified, open: () => open(entry) }))
   const body = Readable.toWeb(Readable.from(zipStream(entries), { objectMode: false })) as ReadableStream<Uint8Array>
-  return new Response(body, {
-    headers: {
-      'Content-Type': 'application/zip',
-      'Content-Disposition': contentDisposition('attachment', `${orgName} documents.zip`),
-      'Cache-Control': 'private, no-store',
-      'X-Bulk-Included': String(plan.documents.length),
-      'X-Bulk-Failed': plan.failed.join(','),
-    },
+  return download(body, `${orgName} documents.zip`, 'application/zip', {
+    'X-Bulk-Included': String(plan.documents.length),
+    'X-Bulk-Failed': plan.failed.join(','),
   })
 }

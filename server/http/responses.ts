@@ -5,6 +5,7 @@
 import { data, type ServerBuild } from 'react-router'
 import type { Env } from '../env'
 import { isThrownByDomain, type ThrownByDomain, DomainError, CompanyNotFound, PortalMoved, TooManyRequests } from '../errors'
+import { contentDisposition } from '../files/headers'
 import { Download, Redirect, Reply } from '../reply'
 import { redirectTo, redirectWithToast } from './redirect'
 
@@ -63,7 +64,12 @@ async function answer(value: unknown, env: Pick<Env, 'SESSION_SECRET' | 'APP_URL
   }
   if (value instanceof Download) {
     return new Response(value.body, {
-      headers: { 'Content-Type': value.contentType, 'Content-Disposition': `attachment; filename="${value.fileName}"`, 'Cache-Control': 'private, no-store' },
+      headers: {
+        ...value.headers,
+        'Content-Type': value.contentType,
+        'Content-Disposition': contentDisposition('attachment', value.fileName),
+        'Cache-Control': 'private, no-store',
+      },
     })
   }
   return value

@@ -283,7 +283,7 @@ describeEachDatabase('document analytics', (database) => {
     const recent = await exportCsv(org.admin.cookie)
     expect(recent.status).toBe(200)
     expect(recent.headers.get('content-type')).toBe('text/csv; charset=utf-8')
-    expect(recent.headers.get('content-disposition')).toBe('attachment; filename="document-analytics-last-30-days.csv"')
+    expect(recent.headers.get('content-disposition')).toBe(`attachment; filename="document-analytics-last-30-days.csv"; filename*=UTF-8''document-analytics-last-30-days.csv`)
     expect(recent.headers.get('cache-control')).toBe('private, no-store')
     const lines = await csvLines(recent.response)
     expect(lines[0]).toBe(ANALYTICS_CSV_HEADER.join(','))
@@ -304,7 +304,7 @@ describeEachDatabase('document analytics', (database) => {
     expect(fields.join('\n')).not.toContain('bot')
 
     const all = await exportCsv(org.admin.cookie, '?period=all')
-    expect(all.headers.get('content-disposition')).toBe('attachment; filename="document-analytics-all-time.csv"')
+    expect(all.headers.get('content-disposition')).toBe(`attachment; filename="document-analytics-all-time.csv"; filename*=UTF-8''document-analytics-all-time.csv`)
     const allLines = await csvLines(all.response)
     expect(allLines).toHaveLength(1 + 9)
     expect(allLines.at(-1)!.slice(25)).toBe(`view,Single file,Security policy.pdf,Policies,${account.name},${memberEmail},1`)

@@ -236,7 +236,7 @@ describeEachDatabase('knowledge base', (database) => {
     const answer = await exportCsv(org.admin.cookie, '?product=platform')
     expect(answer.status).toBe(200)
     expect(answer.headers.get('content-type')).toBe('text/csv; charset=utf-8')
-    expect(answer.headers.get('content-disposition')).toBe('attachment; filename="knowledge-base-platform.csv"')
+    expect(answer.headers.get('content-disposition')).toBe(`attachment; filename="knowledge-base-platform.csv"; filename*=UTF-8''knowledge-base-platform.csv`)
     const text = await answer.response!.text()
     expect(text.startsWith('question,answer,comment\r\n')).toBe(true)
     // A would-be formula is quoted so a spreadsheet shows it as text.

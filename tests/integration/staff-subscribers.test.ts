@@ -145,7 +145,7 @@ describeEachDatabase('staff subscribers page', (database) => {
     const exported = await exportCsv(org.admin.cookie)
     expect(exported.status).toBe(200)
     expect(exported.headers.get('content-type')).toBe('text/csv; charset=utf-8')
-    expect(exported.headers.get('content-disposition')).toBe('attachment; filename="subscribers.csv"')
+    expect(exported.headers.get('content-disposition')).toBe(`attachment; filename="subscribers.csv"; filename*=UTF-8''subscribers.csv`)
     const csv = await csvOf(exported.response)
     const lines = csv.split('\r\n')
     expect(lines[0]).toBe('Email,Status,Source,Subscribed at,Confirmed at,Unsubscribed at,Blocked')

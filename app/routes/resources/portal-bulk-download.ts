@@ -2,11 +2,12 @@ import { data } from 'react-router'
 import type { Route } from './+types/portal-bulk-download'
 import { getViewer } from '@server/access/viewer'
 import { recordAudit } from '@server/audit/record'
-import { bulkArchiveResponse, bulkFetch, planBulkDownload } from '@server/files/bulk'
+import { bulkArchive, bulkFetch, planBulkDownload } from '@server/files/bulk'
 import { deliverFile, deliverLetter, watermarkStamp } from '@server/files/delivery'
 import { recordDocumentFetches } from '@server/files/fetches'
 import { orgPdfLogo } from '@server/files/org-pdf-logo'
 import { readForm } from '@server/http/forms'
+import { respond } from '@server/http/responses'
 import { resolvePortalOrg } from '@server/portal/resolve'
 
 const ONLY_POST = { status: 405, headers: { Allow: 'POST' } }
@@ -39,13 +40,14 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   })
   const stamp = await watermarkStamp(context.db, org, viewer)
   const logo = await orgPdfLogo(context.db, context.env, org.id)
-  return bulkArchiveResponse(org.name, plan, async (entry) => {
+  const archive = bulkArchive(org.name, plan, async (entry) => {
     const delivered = entry.kind === 'file' ? await deliverFile(context.env, entry.file, entry.public, stamp) : await deliverLetter(org, entry.letter, entry.public, stamp, logo)
     if (typeof delivered === 'string') return null
     // Counted as it goes into the archive: one that could not be stamped, or vanished, was not downloaded.
     await recordDocumentFetches(context.db, request, context.clientAddress, org, viewer, [bulkFetch(entry)])
     return delivered.body
   })
+  return respond(archive, context.env)
 }
 
 export async function loader() {
