@@ -22,12 +22,13 @@ WORKDIR /app
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/build ./build
 COPY --from=build /app/package.json ./package.json
-COPY --from=build /app/server/start.js /app/server/worker.js /app/server/migrate-to-s3.js /app/server/backup.js /app/server/restore.js /app/server/build.js ./server/
+COPY --from=build /app/server/start.js /app/server/worker.js /app/server/migrate-to-s3.js /app/server/backup.js /app/server/restore.js /app/server/setup.js /app/server/org-delete.js /app/server/build.js ./server/
 RUN mkdir -p /app/data && chown node:node /app/data
 USER node
 VOLUME /app/data
 EXPOSE 3000
 HEALTHCHECK CMD node -e "fetch('http://localhost:3000/readyz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
 # `docker run IMAGE node server/worker.js` runs the e-mail worker alone (PostgreSQL; see the README);
-# `node server/backup.js FILE` and `node server/restore.js FILE` back up and restore (README, Backups).
+# `node server/backup.js FILE` and `node server/restore.js FILE` back up and restore (README, Backups);
+# `node server/setup.js --org ...` creates an org and `node server/org-delete.js SLUG` removes one (README).
 CMD ["node", "server/start.js"]
