@@ -81,6 +81,22 @@ export interface App {
 
 // The staff area answers on the deployment's own host only (docs/decisions/008).
 const STAFF_AREA = new RegExp(`^/(login|logout|invite|setup|${STAFF_SCOPES.join('|')})(/|\\.data$|$)`, 'i')
+
+/**
+ * Whether a request path names a staff page, read as the router reads it: dot segments resolved and
+ * percent-escapes decoded (`/%6Cogin`, `/./settings` are /login and /settings). A path that cannot be
+ * decoded counts as one: it is refused, not guessed at.
+ */
+function isStaffAreaPath(pathname: string) {
+  const resolved = new URL(`http://localhost${pathname.replace(/^[/\\]+/, '/')}`).pathname
+  let decoded: string
+  try {
+    decoded = decodeURIComponent(resolved)
+  } catch {
+    return true
+  }
+  return STAFF_AREA.test(resolved) || STAFF_AREA.test(new URL(`http://localhost${decoded.replace(/^[/\\]+/, '/')}`).pathname)
+}
 const PUBLIC_FILE = /^\/(images\/|icons\.svg$|favicon\.(svg|ico)$|robots\.txt$|fonts\/)/
 
 export async function createApp(): Promise<App> {
@@ -317,7 +333,7 @@ export async function createApp(): Promise<App> {
       req.url = '/'
       unknownHosts.add(req)
     } else {
-      if (kind === 'custom' && STAFF_AREA.test(pathname)) return writePlain(res, 404, 'Not found')
+      if (kind === 'custom' && isStaffAreaPath(pathname)) return writePlain(res, 404, 'Not found')
       const origin = expectedOrigin(host, env.APP_URL)
       const rejection = crossOriginRejection(req, origin)
       if (rejection) return writePlain(res, 403, rejection)

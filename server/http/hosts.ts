@@ -1,4 +1,5 @@
 import type { Database } from '../../db/index'
+import { URL_NAME_PATTERN } from '../../app/lib/slug'
 import { isDeploymentHost } from '../portal/resolve'
 
 // Which hosts this deployment answers for (PRODUCT.md section 1, docs/decisions/002): its own (APP_URL's),
@@ -54,7 +55,8 @@ export function createHostCheck(db: Database, appUrl: string, options: HostCheck
     /** The primary (verified) domain of the org with this slug, or null. */
     async primaryDomain(orgSlug: string): Promise<string | null> {
       const slug = orgSlug.toLowerCase()
-      if (slug.length > 100) return null
+      // Only a name an org can have is looked up: a NUL (`/portal/x%00`) is one PostgreSQL refuses to read.
+      if (!URL_NAME_PATTERN.test(slug)) return null
       const { domain } = await remembered(primaries, slug, async () => {
         const row = await db
           .selectFrom('custom_domains')

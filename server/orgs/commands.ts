@@ -9,12 +9,12 @@ import { parseArgs } from 'node:util'
 import { openDatabase, type DatabaseHandle } from '../../db/index'
 import { migrateToLatest } from '../../db/migrate'
 import { newPassword } from '../../app/lib/schemas/members'
-import { newOrgSchema } from '../../app/lib/schemas/setup'
+import { newOrgSchema, SETUP_MESSAGES } from '../../app/lib/schemas/setup'
 import { hashPassword } from '../auth/password'
 import { DataDirInUse, lockDataDir, prepareDataDir } from '../data-dir'
 import { EnvError, parseEnv, type Env } from '../env'
 import { fileStore, StoreUnavailable } from '../files/store'
-import { createOrg, lockOrgCreation, orgSlugTaken } from './create'
+import { createOrg, lockOrgCreation, orgSlugRetired, orgSlugTaken } from './create'
 import { deleteOrg, findOrgBySlug } from './delete'
 
 /** Where a command talks: the console, or a test's capture. `ask` reads one answer (`secret`: not echoed). */
@@ -126,6 +126,7 @@ export async function runSetupCommand(argv: string[], source: NodeJS.ProcessEnv 
         io.log(`An org with the slug "${org.slug}" exists already on this database: nothing to do.`)
         return 0
       }
+      if (await orgSlugRetired(db, org.slug)) throw new UsageError(retiredSlugMessage(org.slug))
       const password = values['password-file'] !== undefined ? await passwordFromFile(values['password-file']) : await askPassword(io)
       const checked = newPassword.safeParse(password)
       if (!checked.success) throw new UsageError(`The password cannot be used: ${checked.error.issues[0].message}.`)
@@ -133,6 +134,7 @@ export async function runSetupCommand(argv: string[], source: NodeJS.ProcessEnv 
       const created = await db.transaction().execute(async (trx) => {
         await lockOrgCreation(trx)
         if (await orgSlugTaken(trx, org.slug)) return null
+        if (await orgSlugRetired(trx, org.slug)) throw new UsageError(retiredSlugMessage(org.slug))
         // The first org: the setup link printed at start stops working, as after the setup page.
         await trx.deleteFrom('setup_tokens').execute()
         return createOrg(trx, { name: org.name, slug: org.slug, website: org.website, owner: { name: org.ownerName, email: org.ownerEmail, passwordHash } }, 'command')
@@ -150,6 +152,8 @@ export async function runSetupCommand(argv: string[], source: NodeJS.ProcessEnv 
     }
   })
 }
+
+const retiredSlugMessage = (slug: string) => `--slug: ${SETUP_MESSAGES.slugTaken} ("${slug}" was another org's address and still redirects there).`
 
 /** `npm run org:delete`: removes the org, its rows and the files only it used; an unknown slug is exit 1. */
 export async function runOrgDeleteCommand(argv: string[], source: NodeJS.ProcessEnv = process.env, io: CommandIO = consoleIO()): Promise<number> {

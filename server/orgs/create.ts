@@ -72,6 +72,11 @@ export function defaultNdaText(orgName: string) {
   ].join('\n\n')
 }
 
+/** Whether the slug is an address another org had and still redirects from (decision 039): nobody else may take it. */
+export async function orgSlugRetired(db: Database, slug: string) {
+  return Boolean(await db.selectFrom('org_slug_redirects').select('org_id').where('slug', '=', slug).executeTakeFirst())
+}
+
 /** Whether an org holds this slug already. */
 export async function orgSlugTaken(db: Database, slug: string) {
   return Boolean(await db.selectFrom('orgs').select('id').where('slug', '=', slug).executeTakeFirst())

@@ -8,6 +8,7 @@ import path from 'node:path'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { STAFF_PERMISSIONS } from '../../app/lib/permissions'
+import { SETUP_MESSAGES } from '../../app/lib/schemas/setup'
 import { openDatabase, type Database } from '../../db/index'
 import { createFile as storeFile, fileStore } from '../../server/files/store'
 import { deleteOrg } from '../../server/orgs/delete'
@@ -117,6 +118,33 @@ for (const backend of BACKENDS) {
         expect(held.code).toBe(1)
         expect(held.output).toContain('serves one process: stop the server')
       }
+
+      // An address Acme had before still redirects to it: another org cannot take it (and with it Acme's shared links).
+      await inspect(async (db) => {
+        const acme = await db.selectFrom('orgs').select('id').where('slug', '=', 'acme').executeTakeFirstOrThrow()
+        await db.insertInto('org_slug_redirects').values({ slug: 'acme-old', org_id: acme.id }).execute()
+      })
+      const retired = await runCommand(
+        'setup',
+        [
+          '--org',
+          'Other',
+          '--slug',
+          'acme-old',
+          '--website',
+          'https://other.example',
+          '--owner-email',
+          'o@other.example',
+          '--owner-name',
+          'Owen',
+          '--password-file',
+          path.join(dir, 'password'),
+        ],
+        env,
+      )
+      expect(retired.code).toBe(1)
+      expect(retired.output).toContain(SETUP_MESSAGES.slugTaken)
+      expect(await inspect((db) => db.selectFrom('orgs').select('slug').orderBy('slug').execute())).toEqual([{ slug: 'acme' }])
 
       const unknown = await runCommand('org-delete', ['nowhere', '--yes'], env)
       expect(unknown.code).toBe(1)

@@ -12,7 +12,7 @@ import { CATALOGUE } from '../../app/lib/catalogue/index'
 import type { PortalView } from '../../app/lib/portal-view'
 import type { SearchResults } from '../../app/lib/search'
 import { DEFAULT_SECTION_ORDER } from '../../app/lib/sections'
-import { holdsDocumentsMessage, PRODUCT_MESSAGES } from '../../app/lib/schemas/products'
+import { holdsDocumentsMessage, movePublishesMessage, PRODUCT_MESSAGES } from '../../app/lib/schemas/products'
 import { COMPANY_LOGO_MESSAGES } from '../../app/lib/schemas/company-logo'
 import { describeEachDatabase } from '../setup/database'
 import { createFile, createItem, createOrg, createProduct, createStaffMember, type OrgFixture } from '../setup/factories'
@@ -251,6 +251,36 @@ describeEachDatabase('products', (database) => {
     // The moved item answers on the platform's pages, its documents with it.
     const item = await portal(`${org.home}/item/${custom.slug}`, { ...org.params, itemSlug: custom.slug })
     expect(item.status).toBe(200)
+  })
+
+  it('refuses to move restricted documents into a product that shows the same item publicly, moving nothing', async () => {
+    const org = await createOrg(database())
+    const mobile = await addProduct(org, 'Mobile', 'mobile')
+    const report = CATALOGUE.find((entry) => entry.kind === 'Reports')!
+    const setItem = (productId: string, values: { public_access: boolean; explanation: string }) =>
+      db()
+        .updateTable('items')
+        .set({ enabled_state: 'Enabled', ...values })
+        .where('product_id', '=', productId)
+        .where('uid', '=', report.uid)
+        .execute()
+    // Mobile's report is for reviewers only; the platform shows its own report to everyone.
+    await createItem(database(), org.product, { catalogueUid: report.uid })
+    await setItem(mobile.id, { public_access: false, explanation: 'Mobile pen test' })
+    await setItem(org.product.id, { public_access: true, explanation: 'Platform summary' })
+    const mobileReport = await db().selectFrom('items').select('id').where('product_id', '=', mobile.id).where('uid', '=', report.uid).executeTakeFirstOrThrow()
+    const restricted = await createFile(database(), org, { item: { id: mobileReport.id, productId: mobile.id } })
+
+    const refused = await post(org, { intent: 'delete', id: mobile.id, documents: 'move', targetId: org.product.id })
+    expect(refused.status).toBe(400)
+    expect(errorsOf(refused.data).targetId).toEqual([movePublishesMessage(`Product ${org.product.slug}`, [report.uid])])
+    expect(await products(org)).toHaveLength(2)
+    const links = await db().selectFrom('item_files').select('item_id').where('file_id', '=', restricted.id).execute()
+    expect(links).toEqual([{ item_id: mobileReport.id }])
+
+    // Restricted there too, the move goes ahead.
+    await setItem(org.product.id, { public_access: false, explanation: 'Platform summary' })
+    expect((await post(org, { intent: 'delete', id: mobile.id, documents: 'move', targetId: org.product.id })).status).toBe(302)
   })
 
   it('deletes a product with its items when confirmed, hands the default on, and never deletes the last one', async () => {

@@ -162,10 +162,27 @@ for (const backend of BACKENDS) {
       // A form posted on the custom domain reaches the app (anonymous: the edit asks for a sign-in).
       const posted = await send('/', { headers: { host, origin: `http://${host}`, 'content-type': 'application/x-www-form-urlencoded' }, body: 'intent=card.visibility' })
       expect(posted.status).toBe(302)
-      for (const path of ['/members', '/MEMBERS', '/Members.data', '/Audit', '/Settings/outbox', '/LOGIN', '/Documents']) {
+      // Spelt as the router reads it too: percent-escapes and dot segments name the same staff pages.
+      const spellings = ['/%6Cogin', '/%6cogin.data', '/./settings/company', '/%2E/members', '/x/../audit', '/%73ettings/company', '/%53ETTINGS', '/s%65tup/x', '/%E0']
+      for (const path of ['/members', '/MEMBERS', '/Members.data', '/Audit', '/Settings/outbox', '/LOGIN', '/Documents', ...spellings]) {
         const response = await send(path, { headers: { host, cookie: staff } })
         expect({ path, status: response.status }).toEqual({ path, status: 404 })
       }
+      // No sign-in on the custom domain, so no staff session is ever set for it.
+      const signIn = await send('/%6Cogin', {
+        headers: { host, origin: `http://${host}`, 'content-type': 'application/x-www-form-urlencoded' },
+        body: 'email=admin%40northwind.test&password=northwind-demo',
+      })
+      expect(signIn.status).toBe(404)
+      expect(signIn.headers['set-cookie']).toBeUndefined()
+    })
+
+    it('a NUL in a portal address is a 4xx, not a 500, on the deployment host', async () => {
+      for (const path of ['/portal/northwind%00', '/portal/northwind%00/item/x', '/portal/%00']) {
+        const response = await send(path)
+        expect({ path, status: response.status }).toEqual({ path, status: expect.toSatisfy((status: number) => status >= 400 && status < 500) })
+      }
+      expect(server.alive()).toBe(true)
     })
 
     it('11: a request without a Host header reaches no org', async () => {

@@ -35,6 +35,10 @@ export const PRODUCT_MESSAGES = {
 export const holdsDocumentsMessage = (name: string, count: number) =>
   `${name} holds ${count} ${count === 1 ? 'item' : 'items'} with documents. Move ${count === 1 ? 'it' : 'them'} to another product or delete ${count === 1 ? 'it' : 'them'} to continue.`
 
+/** Why documents cannot be moved to a product that shows their items to everyone (their own are restricted). */
+export const movePublishesMessage = (target: string, items: readonly string[]) =>
+  `${target} shows ${items.length === 1 ? 'this item' : 'these items'} publicly: ${items.join(', ')}. Moving would make restricted documents public. Restrict ${items.length === 1 ? 'it' : 'them'} in ${target} first, or delete the documents.`
+
 /** A slug suggested from a name (app/lib/slug.ts); 'product' when nothing is left. */
 export const suggestProductSlug = (name: string) => suggestUrlName(name) || 'product'
 
