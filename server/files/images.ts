@@ -2,9 +2,9 @@
 // An SVG is never stored or served as SVG: it is rebuilt from an allow-list of shapes (server/files/svg.js,
 // in the inspection worker, with a time and memory limit) and rendered to a PNG, so no script in it can
 // ever run and nothing it points at is ever read.
-import { renderAsync } from '@resvg/resvg-js'
 import { ICON_MAX_BYTES } from '../../app/lib/schemas/icons'
 import { inspect, type InspectionRequest } from './inspection'
+import { drawSvg } from './svg-draw'
 
 /** What a card icon is stored as: an SVG is rendered to PNG, never stored as SVG. */
 export type ImageKind = 'png' | 'jpeg'
@@ -92,8 +92,9 @@ const SVG_CHECK_LIMITS = { maxBytes: ICON_MAX_BYTES, timeLimitMs: 5_000, memoryL
 /**
  * Renders an SVG to a square PNG of `size` pixels (the drawing scaled to fit and centred). The SVG is
  * first rebuilt from allowed elements and attributes only, in the inspection worker (bytes past
- * SVG_CHECK_LIMITS, or a check past its time or memory, count as not an SVG); resvg renders the result on
- * libuv's thread pool. Null when it is not a well-formed SVG.
+ * SVG_CHECK_LIMITS, or a check past its time or memory, count as not an SVG); resvg draws the result in a
+ * child process ended at a time limit (server/files/svg-draw.ts). Null when it is not a well-formed SVG or
+ * its drawing is refused.
  */
 export async function rasteriseSvg(bytes: Uint8Array, size: number): Promise<Uint8Array | null> {
   // A copy for the worker: the caller keeps its bytes.
@@ -124,13 +125,13 @@ async function renderChecked(
     return null
   }
   if (!safe) return null
-  try {
-    const image = await renderAsync(safe, { fitTo: { mode: 'original' }, font: { loadSystemFonts: false }, logLevel: 'off' })
-    if (!fits(image.width, image.height)) return null
-    return new Uint8Array(image.asPng())
-  } catch {
+  const drawn = await drawSvg(safe)
+  if (!('png' in drawn)) {
+    console.error(`[files] an SVG's drawing was refused (${drawn.refused})`)
     return null
   }
+  const size = rasterDimensions(drawn.png, 'png')
+  return size && fits(size.width, size.height) ? drawn.png : null
 }
 
 function startsWith(bytes: Uint8Array, prefix: Uint8Array) {
