@@ -1,6 +1,7 @@
 import { defineConfig } from '@playwright/test'
 import { journeyDatabase, journeyPorts } from './tests/e2e/support/journey-mail'
 import { dnsPort } from './tests/e2e/support/journey-dns'
+import { journeyOrgTargets } from './tests/e2e/support/orgs'
 
 // Browser journeys against the built server on a fresh data directory (PGlite), or on a fresh
 // PostgreSQL database when TEST_DATABASE_URL is set. Debian's Chromium; nothing is downloaded.
@@ -79,7 +80,11 @@ export default defineConfig({
       ],
   // Four servers starting at once on two busy cores took up to 1.5 minutes each.
   webServer: [
-    ...(databaseScope ? [] : [baseURL, noScriptURL]).map((url) => server(url, { DNS_SERVERS: `127.0.0.1:${dnsPort(port)}` })),
+    // The demo servers: the demo at `/`, and the orgs of their own the specs that change org-wide settings get
+    // (tests/e2e/support/orgs.ts), seeded by serve.js before the server starts.
+    ...(databaseScope ? [] : [baseURL, noScriptURL]).map((url) =>
+      server(url, { DNS_SERVERS: `127.0.0.1:${dnsPort(port)}`, E2E_ORGS: journeyOrgTargets(), DEFAULT_ORG: 'northwind' }),
+    ),
     ...(databaseScope ? [true] : [true, false]).map((javascript) => {
       const ports = journeyPorts(port, javascript)
       return server(journeyURL(javascript), {
