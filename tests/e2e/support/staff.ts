@@ -1,6 +1,6 @@
 // Staff journeys start signed in: one POST to /login through the HTTP API, its session cookie put into the
 // browser context, so no journey types the password (staff.spec.ts keeps the form itself covered).
-import { test as base, expect, type APIRequest, type APIRequestContext } from '@playwright/test'
+import { test as base, expect, type APIRequest } from '@playwright/test'
 import { adminEmailOf, type JourneyOrg } from './orgs'
 
 export { expect }
@@ -10,10 +10,7 @@ export const ADMIN = { email: 'admin@northwind.test', password: 'northwind-demo'
 /** The admin of the spec's own org (support/orgs.ts), or the demo's without one: the same password. */
 export const adminOf = (org: JourneyOrg | undefined) => (org ? { email: adminEmailOf(org), password: ADMIN.password } : ADMIN)
 
-/** Puts back what a test changed in the shared demo: staff requests run after the test (decision 035). */
-export type PutBack = (undo: (staff: APIRequestContext) => Promise<void>) => void
-
-export const test = base.extend<{ org: JourneyOrg | undefined; signedIn: boolean | 'own session'; putBack: PutBack }>({
+export const test = base.extend<{ org: JourneyOrg | undefined; signedIn: boolean | 'own session' }>({
   /** `test.use({ org: 'reorder' })`: the spec's own org (support/orgs.ts), whose admin `signedIn` signs in; the demo's without. */
   org: [undefined, { option: true }],
   /**
@@ -25,25 +22,6 @@ export const test = base.extend<{ org: JourneyOrg | undefined; signedIn: boolean
   context: async ({ context, signedIn, org, playwright, baseURL }, use) => {
     if (signedIn) await context.addCookies(await staffSession(playwright.request, baseURL!, { own: signedIn === 'own session', org }))
     await use(context)
-  },
-  /**
-   * `putBack(async (staff) => ...)` before a change to the demo: after the test, however it ended (a failed
-   * step, or the test's timeout, when a `finally` runs beside the closing of its browser), the undo runs as
-   * the demo admin on an HTTP client of its own (an undo checks whether the journey's own steps already put
-   * the demo back). Fixture teardown has a time of its own after a timeout, where a `finally` does not.
-   */
-  putBack: async ({ playwright, baseURL, org }, use) => {
-    const pending: ((staff: APIRequestContext) => Promise<void>)[] = []
-    await use((undo) => {
-      pending.push(undo)
-    })
-    if (!pending.length) return
-    const staff = await playwright.request.newContext({ baseURL, storageState: { cookies: await staffSession(playwright.request, baseURL!, { org }), origins: [] } })
-    try {
-      for (const undo of pending.reverse()) await undo(staff)
-    } finally {
-      await staff.dispose()
-    }
   },
 })
 
@@ -83,17 +61,4 @@ async function signIn(request: APIRequest, baseURL: string, admin: { email: stri
   } finally {
     await api.dispose()
   }
-}
-
-/**
- * Posts a staff form to a portal page as the page's own form would (the server refuses a POST without its
- * Origin): `form` as fields, or as the urlencoded body a page's form was read into. A refused post is a
- * soft failure, so it is reported without hiding the journey's own.
- */
-export async function staffForm(staff: APIRequestContext, path: string, form: Record<string, string> | string) {
-  const origin = new URL(path, base.info().project.use.baseURL).origin
-  const headers = { origin, ...(typeof form === 'string' ? { 'content-type': 'application/x-www-form-urlencoded' } : {}) }
-  const body = typeof form === 'string' ? { data: form } : { form: { returnTo: path, ...form } }
-  const response = await staff.post(path, { ...body, headers, maxRedirects: 0 })
-  expect.soft(response.status(), `putting back ${typeof form === 'string' ? new URLSearchParams(form).get('intent') : form.intent}`).toBe(302)
 }
