@@ -1,6 +1,7 @@
 import { defineConfig } from '@playwright/test'
 import { journeyDatabase, journeyPorts } from './tests/e2e/support/journey-mail'
 import { dnsPort } from './tests/e2e/support/journey-dns'
+import { journeyOrgTargets } from './tests/e2e/support/orgs'
 
 // Browser journeys against the built server on a fresh data directory (PGlite), or on a fresh
 // PostgreSQL database when TEST_DATABASE_URL is set. Debian's Chromium; nothing is downloaded.
@@ -50,9 +51,11 @@ export default defineConfig({
   //
   // Four chains, one worker each, two at a time, in any order (CI passes --shuffle; the seed it prints
   // replays the order): the journeys with JavaScript on its demo server, the journeys without JavaScript on
-  // another (a spec changes what it created, or puts back what it changed), and the two journey projects on
-  // a journey server each. Every server starts once, before the tests: the shuffled order moves workers
-  // between projects, and a worker that started a server of its own started it again at each move.
+  // another, and the two journey projects on a journey server each. Every server starts once, before the
+  // tests: the shuffled order moves workers between projects, and a worker that started a server of its own
+  // started it again at each move. A spec changes only what it created, or an org of its own on the demo
+  // server (tests/e2e/support/orgs.ts), so more workers per server would be correct; one is kept because two
+  // were not faster with two workers in all on two cores (583 s against 600 s for the demo pair, decision 035).
   //
   // E2E_SCOPE=database (CI's PostgreSQL pass, after the whole suite ran on PGlite): the integration tests run
   // on both databases, so the browser checks only what needs the server's database itself (@postgres-only)
@@ -79,7 +82,11 @@ export default defineConfig({
       ],
   // Four servers starting at once on two busy cores took up to 1.5 minutes each.
   webServer: [
-    ...(databaseScope ? [] : [baseURL, noScriptURL]).map((url) => server(url, { DNS_SERVERS: `127.0.0.1:${dnsPort(port)}` })),
+    // The demo servers: the demo at `/`, and the orgs of their own the specs that change org-wide settings get
+    // (tests/e2e/support/orgs.ts), seeded by serve.js before the server starts.
+    ...(databaseScope ? [] : [baseURL, noScriptURL]).map((url) =>
+      server(url, { DNS_SERVERS: `127.0.0.1:${dnsPort(port)}`, E2E_ORGS: journeyOrgTargets(), DEFAULT_ORG: 'northwind' }),
+    ),
     ...(databaseScope ? [true] : [true, false]).map((javascript) => {
       const ports = journeyPorts(port, javascript)
       return server(journeyURL(javascript), {

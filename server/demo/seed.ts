@@ -39,7 +39,7 @@ import {
 import { DOCUMENT_DETAILS, MOBILE_ITEMS, PLATFORM_ITEMS, type DemoItem } from '../../db/seed/northwind-items'
 import { DEMO_DOCUMENTS } from '../../db/seed/documents'
 import { makeDemoPdf } from './pdf'
-import { lockOrgCreation, seedProductCatalogue } from '../orgs/create'
+import { lockOrgCreation, orgSlugTaken, seedProductCatalogue } from '../orgs/create'
 import { seedSubscribers } from '../../db/seed/northwind-subscribers'
 
 export interface DemoCredentials {
@@ -47,17 +47,40 @@ export interface DemoCredentials {
   password: string
 }
 
+/** Where the demo's content is seeded: the org's address and its admin's e-mail (the password is DEMO_ADMIN_PASSWORD). */
+export interface DemoTarget {
+  slug: string
+  adminEmail: string
+}
+
+/** The Northwind Cloud demo itself. */
+export const DEMO_TARGET: DemoTarget = { slug: DEMO_ORG_SLUG, adminEmail: DEMO_ADMIN_EMAIL }
+
 const DAY_MS = 24 * 60 * 60 * 1000
+
+type DemoEnv = StoreEnv & Pick<Env, 'DEMO_ADMIN_PASSWORD'>
 
 /**
  * Seeds the demo org when the database has no org yet. Returns the demo sign-in (for the start-up
  * banner) when the demo admin exists, undefined when this database belongs to someone else.
  */
-export async function seedDemoIfEmpty(db: Database, env: StoreEnv & Pick<Env, 'DEMO_ADMIN_PASSWORD'>): Promise<DemoCredentials | undefined> {
+export async function seedDemoIfEmpty(db: Database, env: DemoEnv): Promise<DemoCredentials | undefined> {
   const credentials = { email: DEMO_ADMIN_EMAIL, password: env.DEMO_ADMIN_PASSWORD }
   if (!(await isEmpty(db))) return (await demoAdminExists(db)) ? credentials : undefined
+  const [seeded] = await seedDemoOrgs(db, env, [DEMO_TARGET], { onlyIntoEmpty: true })
+  // Lost the race to another server: report what that server seeded.
+  if (!seeded) return (await demoAdminExists(db)) ? credentials : undefined
+  return credentials
+}
 
-  // The slow parts (PDF rendering, password hashing) run before the transaction, so it stays short.
+/**
+ * Seeds the demo's content (the same org name, products, items, documents, accounts and updates) once per
+ * target, each an org of its own at its own address with its own admin; a target whose slug an org holds
+ * already is left alone. The browser journeys give each spec that changes org-wide settings a copy of its
+ * own this way (tests/e2e/serve.js, decision 035). Returns, per target, whether it was seeded.
+ */
+export async function seedDemoOrgs(db: Database, env: DemoEnv, targets: readonly DemoTarget[], { onlyIntoEmpty = false } = {}): Promise<boolean[]> {
+  // The slow parts (PDF rendering, password hashing) run once, before the transactions, so they stay short.
   const documents = await Promise.all(
     DEMO_DOCUMENTS.map(async (doc) => {
       const details = DOCUMENT_DETAILS[doc.fileName]
@@ -69,232 +92,244 @@ export async function seedDemoIfEmpty(db: Database, env: StoreEnv & Pick<Env, 'D
   const passwordHash = await hashPassword(env.DEMO_ADMIN_PASSWORD)
   const store = fileStore(env)
   const now = new Date()
-
-  const seeded = await db.transaction().execute(async (trx) => {
-    // Two app servers starting at once on one PostgreSQL (or a setup page submitted meanwhile): the second
-    // waits here, then finds the org.
-    await lockOrgCreation(trx)
-    if (!(await isEmpty(trx))) return false
-
-    const ago = (days: number) => new Date(now.getTime() - days * DAY_MS)
-
-    const org = await trx
-      .insertInto('orgs')
-      .values({
-        slug: ORG.slug,
-        name: ORG.name,
-        website: ORG.website,
-        logo_url: ORG.logoUrl,
-        public_access_level: ORG.publicAccessLevel,
-        nda_type: 'clickwrap',
-        created_at: ago(330),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow()
-
-    await trx
-      .insertInto('portal_customizations')
-      .values({
-        org_id: org.id,
-        portal_title: PORTAL.portalTitle,
-        description: PORTAL.description,
-        support_mailbox: PORTAL.supportMailbox,
-        security_mailbox: PORTAL.securityMailbox,
-        contact_support: jsonb({ onClickAction: 'email', url: null }),
-        report_issue: jsonb({ onClickAction: 'email', url: null }),
-        review_banner: 'default',
-        terms_url: PORTAL.termsUrl,
-        privacy_url: PORTAL.privacyUrl,
-        nda_text: NDA.text,
-        nda_scope: 'account',
-        comments_enabled: true,
-        // Answers come only with an ANTHROPIC_API_KEY; the demo opts in so that setting one is enough.
-        ai_answers_enabled: true,
-      })
-      .execute()
-
-    await trx
-      .insertInto('staff_members')
-      .values({
-        org_id: org.id,
-        email: ADMIN.email,
-        name: ADMIN.name,
-        password_hash: passwordHash,
-        permissions: jsonb(ADMIN.permissions),
-        created_at: ago(330),
-      })
-      .execute()
-
-    const productIds = {} as Record<DemoProductSlug, string>
-    for (const product of PRODUCTS) {
-      const row = await trx
-        .insertInto('products')
-        .values({
-          org_id: org.id,
-          slug: product.slug,
-          name: product.name,
-          is_default: product.isDefault,
-          position: product.position,
-          section_order: jsonb(DEFAULT_SECTION_ORDER),
-          banner_url: BANNER_URL,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow()
-      productIds[product.slug] = row.id
-      await seedProductCatalogue(trx, row.id)
-    }
-
-    // Files first, so items in both products can point at the same stored document. The blobs are
-    // content-addressed, so a rolled-back seed leaves only unreferenced copies behind.
-    const fileIds = new Map<string, { id: string; createdAt: Date }>()
-    for (const { doc, details, bytes } of documents) {
-      const file = await createFile(trx, store, {
-        orgId: org.id,
-        originalName: doc.fileName,
-        contentType: 'application/pdf',
-        bytes,
-        documentAccessType: details.viewOnly ? 'view-only' : undefined,
-        createdByName: details.uploadedBy,
-      })
-      // Uploaded a couple of days after the document was issued, never in the future.
-      const createdAt = new Date(Math.min(now.getTime(), Date.parse(`${details.issued}T12:00:00Z`) + 2 * DAY_MS))
-      await trx.updateTable('files').set({ created_at: createdAt }).where('id', '=', file.id).execute()
-      fileIds.set(doc.fileName, { id: file.id, createdAt })
-    }
-
-    await enableItems(trx, productIds.platform, PLATFORM_ITEMS, fileIds, ago)
-    await enableItems(trx, productIds.mobile, MOBILE_ITEMS, fileIds, ago)
-
-    await insertSubprocessors(
-      trx,
-      productIds.platform,
-      SUBPROCESSORS.map((s) => s.slug),
-      ago,
+  const seeded: boolean[] = []
+  for (const [index, target] of targets.entries()) {
+    seeded.push(
+      await db.transaction().execute(async (trx) => {
+        // Two app servers starting at once on one PostgreSQL (or a setup page submitted meanwhile): the second
+        // waits here, then finds the org.
+        await lockOrgCreation(trx)
+        if (onlyIntoEmpty ? !(await isEmpty(trx)) : await orgSlugTaken(trx, target.slug)) return false
+        // A millisecond apart, so the first target stays the oldest org (the one `/` serves without DEFAULT_ORG).
+        await seedDemoOrg(trx, store, { target, documents, passwordHash, now: new Date(now.getTime() + index) })
+        return true
+      }),
     )
-    await insertSubprocessors(trx, productIds.mobile, MOBILE_SUBPROCESSORS, ago)
-    await insertTrustedBy(
-      trx,
-      productIds.platform,
-      TRUSTED_BY.map((c) => c.name),
-    )
-    await insertTrustedBy(trx, productIds.mobile, MOBILE_TRUSTED_BY)
-    await insertFaqs(trx, productIds.platform, FAQS)
-    await insertFaqs(trx, productIds.mobile, MOBILE_FAQS)
+  }
+  return seeded
+}
 
-    for (const topic of UPDATE_TOPICS) {
-      const row = await trx
-        .insertInto('update_topics')
-        .values({ org_id: org.id, subject: topic.subject, category: topic.category, created_at: ago(topic.daysAgo) })
-        .returning('id')
-        .executeTakeFirstOrThrow()
-      await trx
-        .insertInto('updates')
-        .values(
-          topic.updates.map((update) => ({
-            topic_id: row.id,
-            message: update.message,
-            audience: update.audience ?? 'public',
-            channel_portal: true,
-            channel_email: update.email ?? false,
-            pinned: update.pinned ?? false,
-            created_at: ago(update.daysAgo),
-            updated_at: ago(update.daysAgo),
-          })),
-        )
-        .execute()
-    }
-    // The search index's text; the PDFs' pages follow from the background extraction.
-    for (const productId of Object.values(productIds)) await indexProduct(trx, productId)
-    await indexOrgUpdates(trx, org.id)
+interface DemoSeed {
+  target: DemoTarget
+  documents: { doc: (typeof DEMO_DOCUMENTS)[number]; details: (typeof DOCUMENT_DETAILS)[string]; bytes: Uint8Array }[]
+  passwordHash: string
+  now: Date
+}
 
-    const profile = await trx
-      .insertInto('permission_profiles')
+/** One org of demo content, inside the caller's transaction. */
+async function seedDemoOrg(trx: Database, store: ReturnType<typeof fileStore>, { target, documents, passwordHash, now }: DemoSeed) {
+  const ago = (days: number) => new Date(now.getTime() - days * DAY_MS)
+
+  const org = await trx
+    .insertInto('orgs')
+    .values({
+      slug: target.slug,
+      name: ORG.name,
+      website: ORG.website,
+      logo_url: ORG.logoUrl,
+      public_access_level: ORG.publicAccessLevel,
+      nda_type: 'clickwrap',
+      created_at: ago(330),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+
+  await trx
+    .insertInto('portal_customizations')
+    .values({
+      org_id: org.id,
+      portal_title: PORTAL.portalTitle,
+      description: PORTAL.description,
+      support_mailbox: PORTAL.supportMailbox,
+      security_mailbox: PORTAL.securityMailbox,
+      contact_support: jsonb({ onClickAction: 'email', url: null }),
+      report_issue: jsonb({ onClickAction: 'email', url: null }),
+      review_banner: 'default',
+      terms_url: PORTAL.termsUrl,
+      privacy_url: PORTAL.privacyUrl,
+      nda_text: NDA.text,
+      nda_scope: 'account',
+      comments_enabled: true,
+      // Answers come only with an ANTHROPIC_API_KEY; the demo opts in so that setting one is enough.
+      ai_answers_enabled: true,
+    })
+    .execute()
+
+  await trx
+    .insertInto('staff_members')
+    .values({
+      org_id: org.id,
+      email: target.adminEmail,
+      name: ADMIN.name,
+      password_hash: passwordHash,
+      permissions: jsonb(ADMIN.permissions),
+      created_at: ago(330),
+    })
+    .execute()
+
+  const productIds = {} as Record<DemoProductSlug, string>
+  for (const product of PRODUCTS) {
+    const row = await trx
+      .insertInto('products')
       .values({
-        product_id: productIds.platform,
-        name: PERMISSION_PROFILE.name,
-        card_kinds: jsonb(PERMISSION_PROFILE.cardKinds),
-        item_uids: jsonb(PERMISSION_PROFILE.itemUids),
-        can_download: PERMISSION_PROFILE.canDownload,
-        created_at: ago(ACCOUNT.daysAgo),
+        org_id: org.id,
+        slug: product.slug,
+        name: product.name,
+        is_default: product.isDefault,
+        position: product.position,
+        section_order: jsonb(DEFAULT_SECTION_ORDER),
+        banner_url: BANNER_URL,
       })
       .returning('id')
       .executeTakeFirstOrThrow()
-    const account = await trx
-      .insertInto('accounts')
-      .values({ org_id: org.id, name: ACCOUNT.name, domains: jsonb(ACCOUNT.domains), created_at: ago(ACCOUNT.daysAgo) })
+    productIds[product.slug] = row.id
+    await seedProductCatalogue(trx, row.id)
+  }
+
+  // Files first, so items in both products can point at the same stored document. The blobs are
+  // content-addressed, so a rolled-back seed leaves only unreferenced copies behind.
+  const fileIds = new Map<string, { id: string; createdAt: Date }>()
+  for (const { doc, details, bytes } of documents) {
+    const file = await createFile(trx, store, {
+      orgId: org.id,
+      originalName: doc.fileName,
+      contentType: 'application/pdf',
+      bytes,
+      documentAccessType: details.viewOnly ? 'view-only' : undefined,
+      createdByName: details.uploadedBy,
+    })
+    // Uploaded a couple of days after the document was issued, never in the future.
+    const createdAt = new Date(Math.min(now.getTime(), Date.parse(`${details.issued}T12:00:00Z`) + 2 * DAY_MS))
+    await trx.updateTable('files').set({ created_at: createdAt }).where('id', '=', file.id).execute()
+    fileIds.set(doc.fileName, { id: file.id, createdAt })
+  }
+
+  await enableItems(trx, productIds.platform, PLATFORM_ITEMS, fileIds, ago)
+  await enableItems(trx, productIds.mobile, MOBILE_ITEMS, fileIds, ago)
+
+  await insertSubprocessors(
+    trx,
+    productIds.platform,
+    SUBPROCESSORS.map((s) => s.slug),
+    ago,
+  )
+  await insertSubprocessors(trx, productIds.mobile, MOBILE_SUBPROCESSORS, ago)
+  await insertTrustedBy(
+    trx,
+    productIds.platform,
+    TRUSTED_BY.map((c) => c.name),
+  )
+  await insertTrustedBy(trx, productIds.mobile, MOBILE_TRUSTED_BY)
+  await insertFaqs(trx, productIds.platform, FAQS)
+  await insertFaqs(trx, productIds.mobile, MOBILE_FAQS)
+
+  for (const topic of UPDATE_TOPICS) {
+    const row = await trx
+      .insertInto('update_topics')
+      .values({ org_id: org.id, subject: topic.subject, category: topic.category, created_at: ago(topic.daysAgo) })
       .returning('id')
       .executeTakeFirstOrThrow()
     await trx
-      .insertInto('account_products')
-      .values({
-        account_id: account.id,
-        product_id: productIds.platform,
-        permission_profile_id: profile.id,
-        access_expires_at: new Date(now.getTime() + ACCOUNT.accessDays * DAY_MS),
-        nda_required: true,
-      })
+      .insertInto('updates')
+      .values(
+        topic.updates.map((update) => ({
+          topic_id: row.id,
+          message: update.message,
+          audience: update.audience ?? 'public',
+          channel_portal: true,
+          channel_email: update.email ?? false,
+          pinned: update.pinned ?? false,
+          created_at: ago(update.daysAgo),
+          updated_at: ago(update.daysAgo),
+        })),
+      )
       .execute()
-    // Requests from Contoso's domain join its account at once (auto-approval by domain).
-    await trx
-      .updateTable('portal_customizations')
-      .set({ auto_approve: 'domains', auto_approve_domains: jsonb(ACCOUNT.domains), auto_approve_profile_id: profile.id })
-      .where('org_id', '=', org.id)
-      .execute()
-    const casey = await trx
-      .insertInto('account_members')
-      .values({
-        org_id: org.id,
-        account_id: account.id,
-        email: ACCOUNT.member.email,
-        first_name: ACCOUNT.member.firstName,
-        last_name: ACCOUNT.member.lastName,
-        created_at: ago(ACCOUNT.daysAgo),
-        welcomed_at: ago(ACCOUNT.daysAgo),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow()
-    await trx
-      .insertInto('nda_signatures')
-      .values({
-        org_id: org.id,
-        account_id: account.id,
-        member_id: casey.id,
-        signer_name: `${ACCOUNT.member.firstName} ${ACCOUNT.member.lastName}`,
-        signer_email: ACCOUNT.member.email,
-        nda_version: ndaVersion(NDA.text),
-        nda_text: NDA.text,
-        signed_at: ago(NDA.signedDaysAgo),
-      })
-      .execute()
+  }
+  // The search index's text; the PDFs' pages follow from the background extraction.
+  for (const productId of Object.values(productIds)) await indexProduct(trx, productId)
+  await indexOrgUpdates(trx, org.id)
 
-    await trx
-      .insertInto('access_requests')
-      .values({
-        org_id: org.id,
-        product_id: productIds.platform,
-        email: PENDING_REQUEST.email,
-        first_name: PENDING_REQUEST.firstName,
-        last_name: PENDING_REQUEST.lastName,
-        company_name: PENDING_REQUEST.companyName,
-        job_title: PENDING_REQUEST.jobTitle,
-        relationship: PENDING_REQUEST.relationship,
-        country: PENDING_REQUEST.country,
-        status: 'pending',
-        created_at: ago(PENDING_REQUEST.daysAgo),
-      })
-      .execute()
-    await seedSubscribers(trx, org.id)
-    await trx
-      .insertInto('tprm_partners')
-      .values(TPRM_PARTNERS.map((partner) => ({ org_id: org.id, ...partner })))
-      .execute()
+  const profile = await trx
+    .insertInto('permission_profiles')
+    .values({
+      product_id: productIds.platform,
+      name: PERMISSION_PROFILE.name,
+      card_kinds: jsonb(PERMISSION_PROFILE.cardKinds),
+      item_uids: jsonb(PERMISSION_PROFILE.itemUids),
+      can_download: PERMISSION_PROFILE.canDownload,
+      created_at: ago(ACCOUNT.daysAgo),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  const account = await trx
+    .insertInto('accounts')
+    .values({ org_id: org.id, name: ACCOUNT.name, domains: jsonb(ACCOUNT.domains), created_at: ago(ACCOUNT.daysAgo) })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  await trx
+    .insertInto('account_products')
+    .values({
+      account_id: account.id,
+      product_id: productIds.platform,
+      permission_profile_id: profile.id,
+      access_expires_at: new Date(now.getTime() + ACCOUNT.accessDays * DAY_MS),
+      nda_required: true,
+    })
+    .execute()
+  // Requests from Contoso's domain join its account at once (auto-approval by domain).
+  await trx
+    .updateTable('portal_customizations')
+    .set({ auto_approve: 'domains', auto_approve_domains: jsonb(ACCOUNT.domains), auto_approve_profile_id: profile.id })
+    .where('org_id', '=', org.id)
+    .execute()
+  const casey = await trx
+    .insertInto('account_members')
+    .values({
+      org_id: org.id,
+      account_id: account.id,
+      email: ACCOUNT.member.email,
+      first_name: ACCOUNT.member.firstName,
+      last_name: ACCOUNT.member.lastName,
+      created_at: ago(ACCOUNT.daysAgo),
+      welcomed_at: ago(ACCOUNT.daysAgo),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  await trx
+    .insertInto('nda_signatures')
+    .values({
+      org_id: org.id,
+      account_id: account.id,
+      member_id: casey.id,
+      signer_name: `${ACCOUNT.member.firstName} ${ACCOUNT.member.lastName}`,
+      signer_email: ACCOUNT.member.email,
+      nda_version: ndaVersion(NDA.text),
+      nda_text: NDA.text,
+      signed_at: ago(NDA.signedDaysAgo),
+    })
+    .execute()
 
-    return true
-  })
-
-  // Lost the race to another server: report what that server seeded.
-  if (!seeded) return (await demoAdminExists(db)) ? credentials : undefined
-  return credentials
+  await trx
+    .insertInto('access_requests')
+    .values({
+      org_id: org.id,
+      product_id: productIds.platform,
+      email: PENDING_REQUEST.email,
+      first_name: PENDING_REQUEST.firstName,
+      last_name: PENDING_REQUEST.lastName,
+      company_name: PENDING_REQUEST.companyName,
+      job_title: PENDING_REQUEST.jobTitle,
+      relationship: PENDING_REQUEST.relationship,
+      country: PENDING_REQUEST.country,
+      status: 'pending',
+      created_at: ago(PENDING_REQUEST.daysAgo),
+    })
+    .execute()
+  await seedSubscribers(trx, org.id)
+  await trx
+    .insertInto('tprm_partners')
+    .values(TPRM_PARTNERS.map((partner) => ({ org_id: org.id, ...partner })))
+    .execute()
 }
 
 async function isEmpty(db: Database) {

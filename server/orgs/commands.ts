@@ -1,6 +1,7 @@
 // `npm run setup` and `npm run org:delete` (issue 23 item 2; server/setup.js and server/org-delete.js run
 // these, bundled as build/server/org-commands.js): an org and its owner, or an org's removal, without a
 // browser, on whichever database the environment names (DATABASE_URL, else the embedded one in DATA_DIR).
+// seedDemoCopies is the browser journeys' (tests/e2e/serve.js): the demo and copies of it, before their server starts.
 
 import { readFile } from 'node:fs/promises'
 import { createInterface } from 'node:readline'
@@ -16,6 +17,7 @@ import { EnvError, parseEnv, type Env } from '../env'
 import { fileStore, StoreUnavailable } from '../files/store'
 import { createOrg, lockOrgCreation, orgSlugRetired, orgSlugTaken } from './create'
 import { deleteOrg, findOrgBySlug } from './delete'
+import { DEMO_TARGET, seedDemoOrgs, type DemoTarget } from '../demo/seed'
 
 /** Where a command talks: the console, or a test's capture. `ask` reads one answer (`secret`: not echoed). */
 export interface CommandIO {
@@ -200,6 +202,21 @@ export async function runOrgDeleteCommand(argv: string[], source: NodeJS.Process
       await database.close()
     }
   })
+}
+
+/**
+ * The browser journeys' demo servers (tests/e2e/serve.js runs this before it starts the server; decision
+ * 035): the demo, and a copy of its content per target, an org of its own for each spec that changes
+ * org-wide settings, on the database the environment names. Targets seeded already are left alone.
+ */
+export async function seedDemoCopies(targets: readonly DemoTarget[], source: NodeJS.ProcessEnv = process.env) {
+  const env = commandEnv(source)
+  const database = await open(env)
+  try {
+    await seedDemoOrgs(database.handle.db, env, [DEMO_TARGET, ...targets])
+  } finally {
+    await database.close()
+  }
 }
 
 async function passwordFromFile(file: string) {

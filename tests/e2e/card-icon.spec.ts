@@ -1,18 +1,19 @@
 // Staff change a card's icon from its menu: a custom 20 x 20 PNG, then back to the default icon.
 // The form is a plain multipart form, so the journey runs with and without JavaScript. The icon is one per
-// card: each project changes its own card and, should a step fail, resets it in `finally` (decision 035).
+// card: the spec changes its own org's (support/orgs.ts; decision 035).
 import { readFile } from 'node:fs/promises'
 import type { Locator, Page } from '@playwright/test'
 import { DEFAULT_CARD_TITLES, type CardKind } from '../../app/lib/card-kinds'
 import { ICON_HINT } from '../../app/lib/schemas/icons'
 import { hasJavaScript, waitForHydration } from './support/demo'
-import { expect, staffForm, test } from './support/staff'
+import { portalOf } from './support/orgs'
+import { expect, test } from './support/staff'
 
-const PORTAL_PATH = '/portal/northwind'
+const PORTAL_PATH = portalOf('card-icon')
 const ICON = 'tests/fixtures/card-icon.png'
 const WIDE_ICON = 'tests/fixtures/card-icon-21x20.png'
 
-test.use({ signedIn: true })
+test.use({ org: 'card-icon', signedIn: true })
 
 async function openChangeIcon(page: Page, card: Locator, js: boolean) {
   if (js) {
@@ -29,7 +30,7 @@ async function openChangeIcon(page: Page, card: Locator, js: boolean) {
 /** The width the browser decoded for the card's custom icon (0 while it has not loaded). */
 const loadedWidth = (image: Locator) => image.evaluate((element: HTMLImageElement) => (element.complete ? element.naturalWidth : 0))
 
-test('staff upload a custom card icon and reset it to the default', async ({ page, putBack, browser }, testInfo) => {
+test('staff upload a custom card icon and reset it to the default', async ({ page, browser }, testInfo) => {
   const js = hasJavaScript(testInfo.project.name)
   // Each project changes its own card, so one run never sees the other's icon.
   const kind: CardKind = js ? 'DataSecurity' : 'Infrastructure'
@@ -78,11 +79,6 @@ test('staff upload a custom card icon and reset it to the default', async ({ pag
     await expect(dialog.locator('.icon-dropzone__preview img')).toHaveAttribute('src', /^data:image\/png;base64,/)
     await expect(dialog.getByText('The icon must be 20 x 20 px')).toHaveCount(0)
   }
-  // From the first save on, the card may have the custom icon: put back the default whatever happens.
-  let reset = false
-  putBack(async (staff) => {
-    if (!reset) await staffForm(staff, PORTAL_PATH, { intent: 'card.icon', kind, mode: 'default' })
-  })
   await dialog.getByRole('button', { name: 'Save' }).click()
   await expect(page.getByRole('status').filter({ hasText: 'Card icon saved' })).toBeVisible()
   await expect(dialog).toHaveCount(0)
@@ -105,6 +101,5 @@ test('staff upload a custom card icon and reset it to the default', async ({ pag
   await expect(dialog.getByText(ICON_HINT)).toBeHidden()
   await dialog.getByRole('button', { name: 'Save' }).click()
   await expect(page.getByRole('status').filter({ hasText: 'Card icon reset to default' })).toBeVisible()
-  reset = true
   await expect(customIcon).toHaveCount(0)
 })

@@ -1,11 +1,13 @@
 // Custom domains (issue 23 item 6) in the browser, with JavaScript and without: staff add a domain, are shown
 // the TXT record, the fake DNS server the runner holds answers it (support/journey-dns.ts), "Check now"
 // verifies it, it is made primary, and the portal answers on that Host while the deployment-host address
-// redirects there. The journey removes the domain at the end (and putBack does, whatever happened).
-import type { APIRequestContext, Page } from '@playwright/test'
+// redirects there. A primary domain moves the whole org's portal: the spec's own org's (support/orgs.ts;
+// decision 035). The journey removes the domain at the end.
+import type { Page } from '@playwright/test'
 import { expectNoViolations } from './support/axe'
 import { ORG } from './support/demo'
 import { publishDnsRecord } from './support/journey-dns'
+import { portalOf } from './support/orgs'
 import { expect, test } from './support/staff'
 
 const SETTINGS = '/settings/domains'
@@ -15,18 +17,11 @@ const hostFor = (projectName: string) => `trust-${projectName}.northwind-e2e.exa
 
 const domainEntry = (page: Page, host: string) => page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: host, exact: true }) })
 
-/** Removes the domain as staff; it may be gone already (the journey's last step removes it). */
-async function removeDomain(staff: APIRequestContext, host: string) {
-  const response = await staff.post(SETTINGS, { form: { intent: 'remove', host }, headers: { origin: new URL(test.info().project.use.baseURL!).origin }, maxRedirects: 0 })
-  expect.soft([302, 404], `removing ${host}`).toContain(response.status())
-}
-
 test.describe('custom domains', () => {
-  test.use({ signedIn: true })
+  test.use({ org: 'domains', signedIn: true })
 
-  test('staff add a domain, verify it by DNS, make it primary, and the portal answers on it', async ({ page, playwright, putBack, baseURL }, testInfo) => {
+  test('staff add a domain, verify it by DNS, make it primary, and the portal answers on it', async ({ page, playwright, baseURL }, testInfo) => {
     const host = hostFor(testInfo.project.name)
-    putBack((staff) => removeDomain(staff, host))
     publishDnsRecord(`_trust-center.${host}`, undefined)
 
     await page.goto(SETTINGS)
@@ -72,7 +67,7 @@ test.describe('custom domains', () => {
     }
     const anonymous = await playwright.request.newContext({ baseURL })
     try {
-      const moved = await anonymous.get('/portal/northwind/', { maxRedirects: 0 })
+      const moved = await anonymous.get(`${portalOf('domains')}/`, { maxRedirects: 0 })
       expect(moved.status()).toBe(301)
       expect(moved.headers().location).toBe(`http://${host}/`)
     } finally {
@@ -93,9 +88,8 @@ test.describe('custom domains', () => {
   })
 
   // axe runs in the page: once, with JavaScript (the markup is the server's either way).
-  test('the domains page, with a pending and a failed domain, has no accessibility violations', { tag: '@javascript-only' }, async ({ page, putBack }) => {
+  test('the domains page, with a pending and a failed domain, has no accessibility violations', { tag: '@javascript-only' }, async ({ page }) => {
     const [pending, failed] = ['axe-pending.northwind-e2e.example', 'axe-failed.northwind-e2e.example']
-    for (const host of [pending, failed]) putBack((staff) => removeDomain(staff, host))
     publishDnsRecord(`_trust-center.${failed}`, ['not-the-token'])
     await page.goto(SETTINGS)
     for (const host of [pending, failed]) {

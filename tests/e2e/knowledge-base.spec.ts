@@ -1,9 +1,13 @@
 // The knowledge base: staff add an FAQ on /knowledge-base (from the section's Manage link) and move it;
 // a visitor opens "View all" and filters the FAQ dialog, as they type with JavaScript, through the
-// GET form without. Each project adds its own entry and deletes it at the end, so the demo stays as seeded.
+// GET form without. The entry is added on an org of the spec's own (support/orgs.ts; decision 035), and
+// deleted at the end.
 import { expectNoViolations, PORTAL_BEHIND_DIALOG } from './support/axe'
 import { FAQS, hasJavaScript, waitForHydration } from './support/demo'
+import { portalOf } from './support/orgs'
 import { expect, staffSession, test } from './support/staff'
+
+const PORTAL = portalOf('knowledge-base')
 
 test('staff add an FAQ on /knowledge-base; a visitor finds it under View all and filters', async ({ page, browser, playwright }, testInfo) => {
   const js = hasJavaScript(testInfo.project.name)
@@ -14,11 +18,11 @@ test('staff add an FAQ on /knowledge-base; a visitor finds it under View all and
   const comment = `Ask for the ${word.toLowerCase()} report.`
 
   const staff = await browser.newContext({ baseURL, javaScriptEnabled: js })
-  await staff.addCookies(await staffSession(playwright.request, baseURL))
+  await staff.addCookies(await staffSession(playwright.request, baseURL, { org: 'knowledge-base' }))
   const admin = await staff.newPage()
   try {
     // Main mode: the section offers Manage to staff with the knowledge-base scope.
-    await admin.goto('/portal/northwind')
+    await admin.goto(PORTAL)
     const staffSection = admin.getByRole('region', { name: 'Knowledge Base (FAQs)' })
     if (js) await waitForHydration(staffSection.getByRole('link', { name: 'Manage' }))
     await staffSection.getByRole('link', { name: 'Manage' }).click()
@@ -48,7 +52,7 @@ test('staff add an FAQ on /knowledge-base; a visitor finds it under View all and
     await expect(entries.last()).toHaveText(FAQS.at(-1)!.question)
 
     // The visitor: five questions in the section, every one under View all.
-    await page.goto('/')
+    await page.goto(PORTAL)
     const section = page.getByRole('region', { name: 'Knowledge Base (FAQs)' })
     await expect(section.locator('details summary')).toHaveCount(5)
     await expect(section.getByText(question)).toHaveCount(0)
@@ -93,7 +97,7 @@ test('staff add an FAQ on /knowledge-base; a visitor finds it under View all and
       await expect(page).not.toHaveURL(/faqs=/)
     }
   } finally {
-    // Back as seeded: the entry goes.
+    // The entry goes again.
     await admin.goto('/knowledge-base')
     const del = admin.getByRole('link', { name: `Delete ${question}` })
     if (await del.count()) {

@@ -20,6 +20,14 @@ if (process.env.TEST_DATABASE_URL) {
   env.DATABASE_URL = url.toString()
 }
 
+// E2E_ORGS (set by playwright.config.ts for the demo servers): a JSON list of { slug, adminEmail }, the orgs of
+// their own the specs that change org-wide settings get, each a copy of the demo's content (decision 035).
+// Seeded with the demo before the server starts: PGlite lets one process at a time open the data directory.
+if (process.env.E2E_ORGS) {
+  const { seedDemoCopies } = await import('../../build/server/org-commands.js')
+  await seedDemoCopies(JSON.parse(process.env.E2E_ORGS), env)
+}
+
 // AI answers come from a fake Anthropic API beside the server; it answers from the first source it is given.
 const anthropic = await startFakeAnthropic()
 anthropic.reply = (request) => {

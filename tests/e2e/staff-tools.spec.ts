@@ -1,14 +1,15 @@
 // Staff tools in the browser: hiding a card, its placeholder text, custom items with their custom URL,
 // move and delete, members' invitations with the outbox, the workspace nav and the audit log, and the
-// drawer asking before it drops unsaved changes. Every journey puts the demo back as it found it.
+// drawer asking before it drops unsaved changes. On an org of the spec's own (support/orgs.ts; decision 035).
 import { randomUUID } from 'node:crypto'
 import type { Locator, Page } from '@playwright/test'
 import { hasJavaScript, waitForHydration } from './support/demo'
-import { expect, staffForm, test } from './support/staff'
+import { portalOf } from './support/orgs'
+import { expect, test } from './support/staff'
 
-const PORTAL = '/portal/northwind'
+const PORTAL = portalOf('staff-tools')
 
-// Each project works on its own cards, so a failure in one leaves the other's journey untouched.
+// Each journey works on cards of its own, so a failure in one leaves the others' untouched.
 const CARDS = {
   javascript: { hide: 'NetworkSecurity', placeholder: 'AwarenessTraining', source: 'InternalPractices', destination: 'RiskManagement', unsaved: 'Legal' },
   'no-javascript': { hide: 'EndpointSecurity', placeholder: 'PhysicalEnvironmental', source: 'AssetManagement', destination: 'BusinessContinuity', unsaved: 'DataPrivacy' },
@@ -34,18 +35,14 @@ async function chooseFromMenu(page: Page, scope: Locator, label: string, entry: 
 const cardTitleOf = async (page: Page, kind: string) => (await page.locator(`#card-${kind}-title`).innerText()).trim()
 
 test.describe('staff tools', () => {
-  test.use({ signedIn: true })
+  test.use({ org: 'staff-tools', signedIn: true })
 
-  test('hides a card from its menu, visitors stop seeing it, then shows it again', async ({ page, putBack, browser }, testInfo) => {
+  test('hides a card from its menu, visitors stop seeing it, then shows it again', async ({ page, browser }, testInfo) => {
     const javascript = hasJavaScript(testInfo.project.name)
     const kind = cardsFor(testInfo.project.name).hide
     await page.goto(PORTAL)
     const card = page.locator(`article[data-card="${kind}"]`)
     const title = await cardTitleOf(page, kind)
-    let hidden = false
-    putBack(async (staff) => {
-      if (hidden) await staffForm(staff, PORTAL, { intent: 'card.visibility', kind, hidden: 'false' })
-    })
     await chooseFromMenu(page, card, `Actions for ${title}`, 'Hide card', javascript)
     if (!javascript) {
       // Without JavaScript the menu link opens a confirmation.
@@ -54,7 +51,6 @@ test.describe('staff tools', () => {
       await dialog.getByRole('button', { name: 'Hide card' }).click()
     }
     await expect(toast(page, 'Card hidden in Trust Center')).toBeVisible()
-    hidden = true
     // Staff still see the card, marked hidden.
     await expect(card.locator('.tag', { hasText: 'Hidden' })).toBeVisible()
 
@@ -67,7 +63,6 @@ test.describe('staff tools', () => {
     await chooseFromMenu(page, card, `Actions for ${title}`, 'Show card', javascript)
     if (!javascript) await page.getByRole('dialog', { name: 'Show card' }).getByRole('button', { name: 'Show card' }).click()
     await expect(toast(page, 'Card shown in Trust Center')).toBeVisible()
-    hidden = false
     await expect(card.locator('.tag', { hasText: 'Hidden' })).toHaveCount(0)
     await visitorPage.reload()
     await expect(visitorPage.locator(`article[data-card="${kind}"]`)).toBeVisible()
@@ -82,7 +77,7 @@ test.describe('staff tools', () => {
     await expect(entries).toHaveCount(2)
   })
 
-  test('edits a card placeholder text and refuses one over 1000 characters', async ({ page, putBack }, testInfo) => {
+  test('edits a card placeholder text and refuses one over 1000 characters', async ({ page }, testInfo) => {
     const javascript = hasJavaScript(testInfo.project.name)
     const kind = cardsFor(testInfo.project.name).placeholder
     await page.goto(PORTAL)
@@ -97,29 +92,23 @@ test.describe('staff tools', () => {
     await open()
     const original = await field.inputValue()
     const marker = `Our ${title.toLowerCase()} practices are being written up (${testInfo.project.name}).`
-    let changed = false
-    putBack(async (staff) => {
-      if (changed) await staffForm(staff, PORTAL, { intent: 'card.placeholder', kind, placeholder: original })
-    })
     await field.fill('x'.repeat(1001))
     await dialog.getByRole('button', { name: 'Save' }).click()
     await expect(dialog.getByText('Placeholder text cannot exceed 1000 characters')).toBeVisible()
     await field.fill(marker)
     await dialog.getByRole('button', { name: 'Save' }).click()
     await expect(toast(page, 'Placeholder text updated')).toBeVisible()
-    changed = true
     await expect(dialog).toBeHidden()
 
-    // The dialog opens with the saved text; saving the original puts the demo back.
+    // The dialog opens with the saved text; the original can be saved again.
     await open()
     await expect(field).toHaveValue(marker)
     await field.fill(original)
     await dialog.getByRole('button', { name: 'Save' }).click()
     await expect(toast(page, 'Placeholder text updated')).toBeVisible()
-    changed = false
   })
 
-  test('adds a custom item, gives it a custom URL, moves it to another card and deletes it', async ({ page, putBack }, testInfo) => {
+  test('adds a custom item, gives it a custom URL, moves it to another card and deletes it', async ({ page }, testInfo) => {
     // A dozen staff pages and three dialogs: at a load of 40 on two cores it ran just past 30 s.
     test.slow()
     const javascript = hasJavaScript(testInfo.project.name)
@@ -129,11 +118,6 @@ test.describe('staff tools', () => {
     await page.goto(PORTAL)
     const sourceTitle = await cardTitleOf(page, source)
     const destinationTitle = await cardTitleOf(page, destination)
-    let uid: string | null = null
-    let deleted = false
-    putBack(async (staff) => {
-      if (uid && !deleted) await staffForm(staff, PORTAL, { intent: 'item.delete', uid })
-    })
     // Open the card's drawer, switch to Edit and add the item.
     const trigger = page.locator(`[data-card-trigger="${source}"]`)
     if (javascript) await waitForHydration(trigger)
@@ -150,7 +134,7 @@ test.describe('staff tools', () => {
     const fields = drawer.getByRole('group', { name: title })
     await expect(fields).toBeVisible()
     await expect(fields.getByText('Custom', { exact: true })).toBeVisible()
-    uid = (await fields.getAttribute('id'))!.replace(/^edit-/, '')
+    const uid = (await fields.getAttribute('id'))!.replace(/^edit-/, '')
 
     // Leave edit mode: the item is listed in the drawer with its actions.
     await drawer.getByRole('link', { name: 'Cancel' }).click()
@@ -205,7 +189,6 @@ test.describe('staff tools', () => {
     await expect(deleteDialog).toContainText(`Delete “${title}”? This cannot be undone.`)
     await deleteDialog.getByRole('button', { name: 'Delete' }).click()
     await expect(toast(page, `Deleted ${title}`)).toBeVisible()
-    deleted = true
     await expect(page.getByRole('dialog', { name: destinationTitle }).locator(`#item-${uid}`)).toHaveCount(0)
     await page.goto(`${PORTAL}/item/${slug}`)
     await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible()

@@ -10,7 +10,7 @@ import { validateGradeEntry, type GradeEntry } from '../../app/lib/security-grad
 import { fileStore } from '../../server/files/store'
 import { openDatabase, type Database, type DatabaseHandle } from '../../db/index'
 import { migrateToLatest } from '../../db/migrate'
-import { seedDemoIfEmpty, type DemoCredentials } from '../../server/demo/seed'
+import { DEMO_TARGET, seedDemoIfEmpty, seedDemoOrgs, type DemoCredentials } from '../../server/demo/seed'
 import { DEMO_DOCUMENTS } from '../../db/seed/documents'
 
 const PRACTICE_KINDS: CardKind[] = [
@@ -127,6 +127,81 @@ describe('seedDemoIfEmpty', { timeout: 60_000 }, () => {
         .select((eb) => eb.fn.countAll<number>().as('n'))
         .executeTakeFirstOrThrow()
       expect(n).toBe(1)
+    } finally {
+      await otherHandle.close()
+      await rm(other, { recursive: true, force: true })
+    }
+  })
+
+  it('seeds the same content as orgs of their own under other slugs and admins, once each (seedDemoOrgs)', async () => {
+    const other = await mkdtemp(path.join(os.tmpdir(), 'seed-test-copies-'))
+    const otherHandle = await openDatabase({ dataDir: other })
+    const copy = { slug: 'journey-copy', adminEmail: 'admin@journey-copy.test' }
+    try {
+      const copies = otherHandle.db
+      await migrateToLatest(copies)
+      expect(await seedDemoOrgs(copies, { ...env, DATA_DIR: other }, [DEMO_TARGET, copy])).toEqual([true, true])
+      expect(await seedDemoOrgs(copies, { ...env, DATA_DIR: other }, [DEMO_TARGET, copy])).toEqual([false, false])
+      const orgs = await copies.selectFrom('orgs').select(['id', 'slug', 'name', 'created_at']).orderBy('created_at').execute()
+      // The demo stays the oldest org: the one `/` serves without DEFAULT_ORG.
+      expect(orgs.map((org) => [org.slug, org.name])).toEqual([
+        ['northwind', 'Northwind Cloud'],
+        ['journey-copy', 'Northwind Cloud'],
+      ])
+      expect(orgs[0].created_at.getTime()).toBeLessThan(orgs[1].created_at.getTime())
+      const admins = await copies
+        .selectFrom('staff_members')
+        .innerJoin('orgs', 'orgs.id', 'staff_members.org_id')
+        .select(['orgs.slug', 'email', 'password_hash'])
+        .orderBy('orgs.created_at')
+        .execute()
+      expect(admins.map((admin) => [admin.slug, admin.email])).toEqual([
+        ['northwind', 'admin@northwind.test'],
+        ['journey-copy', copy.adminEmail],
+      ])
+      expect(await verify(admins[1].password_hash!, env.DEMO_ADMIN_PASSWORD)).toBe(true)
+      // Row for row the same content in each org: enabled items, files, subprocessors, FAQs, updates, accounts.
+      const perOrg = async (orgId: string) => {
+        const products = copies.selectFrom('products').select('id').where('org_id', '=', orgId)
+        const counted = async (query: Promise<{ n: number }>) => Number((await query).n)
+        const byProduct = (table: 'subprocessors' | 'faqs' | 'trusted_by_companies') =>
+          counted(
+            copies
+              .selectFrom(table)
+              .where('product_id', 'in', products)
+              .select((eb) => eb.fn.countAll<number>().as('n'))
+              .executeTakeFirstOrThrow(),
+          )
+        const byOrg = (table: 'files' | 'update_topics' | 'accounts' | 'access_requests') =>
+          counted(
+            copies
+              .selectFrom(table)
+              .where('org_id', '=', orgId)
+              .select((eb) => eb.fn.countAll<number>().as('n'))
+              .executeTakeFirstOrThrow(),
+          )
+        const enabled = counted(
+          copies
+            .selectFrom('items')
+            .where('product_id', 'in', products)
+            .where('enabled_state', '!=', 'NotEnabled')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .executeTakeFirstOrThrow(),
+        )
+        return Promise.all([
+          enabled,
+          byProduct('subprocessors'),
+          byProduct('faqs'),
+          byProduct('trusted_by_companies'),
+          byOrg('files'),
+          byOrg('update_topics'),
+          byOrg('accounts'),
+          byOrg('access_requests'),
+        ])
+      }
+      const demoCounts = await perOrg(orgs[0].id)
+      expect(demoCounts.every((count) => count > 0)).toBe(true)
+      expect(await perOrg(orgs[1].id)).toEqual(demoCounts)
     } finally {
       await otherHandle.close()
       await rm(other, { recursive: true, force: true })

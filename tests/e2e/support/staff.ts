@@ -1,72 +1,59 @@
 // Staff journeys start signed in: one POST to /login through the HTTP API, its session cookie put into the
 // browser context, so no journey types the password (staff.spec.ts keeps the form itself covered).
-import { test as base, expect, type APIRequest, type APIRequestContext } from '@playwright/test'
+import { test as base, expect, type APIRequest } from '@playwright/test'
+import { adminEmailOf, type JourneyOrg } from './orgs'
 
 export { expect }
 
 export const ADMIN = { email: 'admin@northwind.test', password: 'northwind-demo' }
 
-/** Puts back what a test changed in the shared demo: staff requests run after the test (decision 035). */
-export type PutBack = (undo: (staff: APIRequestContext) => Promise<void>) => void
+/** The admin of the spec's own org (support/orgs.ts), or the demo's without one: the same password. */
+export const adminOf = (org: JourneyOrg | undefined) => (org ? { email: adminEmailOf(org), password: ADMIN.password } : ADMIN)
 
-export const test = base.extend<{ signedIn: boolean | 'own session'; putBack: PutBack }>({
+export const test = base.extend<{ org: JourneyOrg | undefined; signedIn: boolean | 'own session' }>({
+  /** `test.use({ org: 'reorder' })`: the spec's own org (support/orgs.ts), whose admin `signedIn` signs in; the demo's without. */
+  org: [undefined, { option: true }],
   /**
-   * `test.use({ signedIn: true })`: every page of the test's browser context is the demo admin's, on the
-   * session this worker shares with its other tests; `'own session'` for a test that ends its session.
+   * `test.use({ signedIn: true })`: every page of the test's browser context is the admin's (of the spec's
+   * org, else the demo's), on the session this worker shares with its other tests; `'own session'` for a
+   * test that ends its session.
    */
   signedIn: [false, { option: true }],
-  context: async ({ context, signedIn, playwright, baseURL }, use) => {
-    if (signedIn) await context.addCookies(await staffSession(playwright.request, baseURL!, { own: signedIn === 'own session' }))
+  context: async ({ context, signedIn, org, playwright, baseURL }, use) => {
+    if (signedIn) await context.addCookies(await staffSession(playwright.request, baseURL!, { own: signedIn === 'own session', org }))
     await use(context)
-  },
-  /**
-   * `putBack(async (staff) => ...)` before a change to the demo: after the test, however it ended (a failed
-   * step, or the test's timeout, when a `finally` runs beside the closing of its browser), the undo runs as
-   * the demo admin on an HTTP client of its own (an undo checks whether the journey's own steps already put
-   * the demo back). Fixture teardown has a time of its own after a timeout, where a `finally` does not.
-   */
-  putBack: async ({ playwright, baseURL }, use) => {
-    const pending: ((staff: APIRequestContext) => Promise<void>)[] = []
-    await use((undo) => {
-      pending.push(undo)
-    })
-    if (!pending.length) return
-    const staff = await playwright.request.newContext({ baseURL, storageState: { cookies: await staffSession(playwright.request, baseURL!), origins: [] } })
-    try {
-      for (const undo of pending.reverse()) await undo(staff)
-    } finally {
-      await staff.dispose()
-    }
   },
 })
 
 type Cookies = Awaited<ReturnType<typeof signIn>>
-// One sign-in per server and worker: each is a password hash on a busy CPU (and counts toward the sign-in
-// throttle), while the cookie stays good for every later test that does not sign out.
+// One sign-in per server, org and worker: each is a password hash on a busy CPU (and counts toward the
+// sign-in throttle), while the cookie stays good for every later test that does not sign out.
 const sessions = new Map<string, Promise<Cookies>>()
 
 /**
- * The demo admin's session cookie on the server at `baseURL`: the worker's shared one, or with `own` a new
- * session no other test uses (for a test that signs out).
+ * The admin's session cookie on the server at `baseURL` (of `org`, else the demo's): the worker's shared
+ * one, or with `own` a new session no other test uses (for a test that signs out).
  */
-export async function staffSession(request: APIRequest, baseURL: string, { own = false } = {}): Promise<Cookies> {
-  if (own) return signIn(request, baseURL)
-  let session = sessions.get(baseURL)
+export async function staffSession(request: APIRequest, baseURL: string, { own = false, org }: { own?: boolean; org?: JourneyOrg } = {}): Promise<Cookies> {
+  const admin = adminOf(org)
+  if (own) return signIn(request, baseURL, admin)
+  const key = `${baseURL} ${admin.email}`
+  let session = sessions.get(key)
   if (!session) {
-    session = signIn(request, baseURL)
-    sessions.set(baseURL, session)
+    session = signIn(request, baseURL, admin)
+    sessions.set(key, session)
     // A failed sign-in is not kept: the next test signs in again (and fails with its own message).
-    session.catch(() => sessions.delete(baseURL))
+    session.catch(() => sessions.delete(key))
   }
   return session
 }
 
-/** Signs the demo admin in as the form would, and returns the session cookie the server sets. */
-async function signIn(request: APIRequest, baseURL: string) {
+/** Signs the admin in as the form would, and returns the session cookie the server sets. */
+async function signIn(request: APIRequest, baseURL: string, admin: { email: string; password: string }) {
   const api = await request.newContext({ baseURL })
   try {
     // The server refuses a POST without its own Origin; a successful sign-in redirects with the cookie.
-    const response = await api.post('/login', { form: { email: ADMIN.email, password: ADMIN.password }, headers: { origin: new URL(baseURL).origin }, maxRedirects: 0 })
+    const response = await api.post('/login', { form: { email: admin.email, password: admin.password }, headers: { origin: new URL(baseURL).origin }, maxRedirects: 0 })
     expect(response.status(), 'signing in through /login').toBe(302)
     const cookies = (await api.storageState()).cookies.filter((cookie) => cookie.name === 'tc_staff')
     expect(cookies, 'the tc_staff session cookie').toHaveLength(1)
@@ -74,17 +61,4 @@ async function signIn(request: APIRequest, baseURL: string) {
   } finally {
     await api.dispose()
   }
-}
-
-/**
- * Posts a staff form to a portal page as the page's own form would (the server refuses a POST without its
- * Origin): `form` as fields, or as the urlencoded body a page's form was read into. A refused post is a
- * soft failure, so it is reported without hiding the journey's own.
- */
-export async function staffForm(staff: APIRequestContext, path: string, form: Record<string, string> | string) {
-  const origin = new URL(path, base.info().project.use.baseURL).origin
-  const headers = { origin, ...(typeof form === 'string' ? { 'content-type': 'application/x-www-form-urlencoded' } : {}) }
-  const body = typeof form === 'string' ? { data: form } : { form: { returnTo: path, ...form } }
-  const response = await staff.post(path, { ...body, headers, maxRedirects: 0 })
-  expect.soft(response.status(), `putting back ${typeof form === 'string' ? new URLSearchParams(form).get('intent') : form.intent}`).toBe(302)
 }
