@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { csvDownload } from '../csv'
-import { redirect, reply } from '../reply'
+import { download, redirect, reply } from '../reply'
 import { readFlash } from './flash'
 import { redirectTo, redirectWithToast } from './redirect'
 import { respond } from './responses'
@@ -34,10 +34,20 @@ describe('respond: the domain results as React Router answers', () => {
     expect(answer.status).toBe(200)
     expect(Object.fromEntries(answer.headers)).toEqual({
       'content-type': 'text/csv; charset=utf-8',
-      'content-disposition': 'attachment; filename="subscribers.csv"',
+      'content-disposition': `attachment; filename="subscribers.csv"; filename*=UTF-8''subscribers.csv`,
       'cache-control': 'private, no-store',
     })
     expect(await answer.text()).toBe('question,answer\r\n')
+  })
+
+  it("answers a Download with headers of its own beside the attachment's, any name written safely", async () => {
+    const answer = await respond(download(new Blob(['zip']).stream(), 'Café "docs".zip', 'application/zip', { 'X-Bulk-Included': '2', 'Cache-Control': 'public' }), env)
+    expect(Object.fromEntries(answer.headers)).toEqual({
+      'content-type': 'application/zip',
+      'content-disposition': `attachment; filename="Caf_ _docs_.zip"; filename*=UTF-8''Caf%C3%A9%20%22docs%22.zip`,
+      'cache-control': 'private, no-store',
+      'x-bulk-included': '2',
+    })
   })
 
   it('answers a Reply as data with its status and headers, and passes anything else through', async () => {
