@@ -4,9 +4,7 @@ import type { Database } from '../../db/index'
 import { jsonb } from '../../db/json'
 import { DEFAULT_SECTION_ORDER } from '../../app/lib/sections'
 import { applyMove, canMove } from '../../app/lib/reorder'
-import { holdsDocumentsMessage, movePublishesMessage, PRODUCT_MESSAGES } from '../../app/lib/schemas/products'
-import { accessCheckedItems } from '../access/items'
-import { accessChecked, itemAccess, PUBLIC_VIEWER } from '../access/visibility'
+import { holdsDocumentsMessage, PRODUCT_MESSAGES } from '../../app/lib/schemas/products'
 import { recordAudit } from '../audit/record'
 import { seedProductCatalogue } from '../orgs/create'
 import { createFile, fileStore, type StoreEnv } from '../files/store'
@@ -257,8 +255,6 @@ export async function deleteProduct(db: Database, actor: ProductActor, input: { 
       if (input.documents === 'move') {
         const target = products.find((row) => row.id === input.targetId && row.id !== product.id)
         if (!target) return refused('targetId', PRODUCT_MESSAGES.moveTarget)
-        const published = await itemsMadePublic(trx, withDocuments, target.id)
-        if (published.length) return refused('targetId', movePublishesMessage(target.name, published))
         await moveItems(trx, withDocuments, target.id)
         moved = { target: target.slug, items: withDocuments.map((item) => item.uid) }
       }
@@ -290,38 +286,6 @@ export async function deleteProduct(db: Database, actor: ProductActor, input: { 
 type ItemRow = Awaited<ReturnType<typeof itemsOf>>[number]
 function itemsOf(trx: Database, productId: string) {
   return trx.selectFrom('items').selectAll().where('product_id', '=', productId).execute()
-}
-
-/** Whether anyone at all may open the item's documents (at the most open public access level). */
-const openToEveryone = (item: Parameters<typeof accessChecked>[0]) => itemAccess(accessChecked(item), PUBLIC_VIEWER, 'Limited') === 'unlocked'
-
-/**
- * The uids of the items whose documents a move to `targetId` would show to everyone when they were not:
- * the target's own item of that uid, switched on, is public (its settings are kept), or the target shows
- * the card the source hid. Such a move is refused: restricted documents are never published by a move.
- */
-async function itemsMadePublic(trx: Transaction<DB>, items: ItemRow[], targetId: string) {
-  const [sources, targets, cards] = await Promise.all([
-    accessCheckedItems(trx)
-      .where(
-        'items.id',
-        'in',
-        items.map((item) => item.id),
-      )
-      .execute(),
-    accessCheckedItems(trx).where('items.product_id', '=', targetId).execute(),
-    trx.selectFrom('cards').select(['kind', 'hidden']).where('product_id', '=', targetId).execute(),
-  ])
-  const byUid = new Map(targets.map((item) => [item.uid, item]))
-  const cardHidden = new Map(cards.map((card) => [card.kind, card.hidden]))
-  return sources
-    .filter((source) => {
-      const match = byUid.get(source.uid)
-      // As moveItems does: a switched-on target keeps its own settings; otherwise the source's go, under the target's card.
-      const after = match && match.enabled_state !== 'NotEnabled' ? match : { ...source, card_hidden: cardHidden.get(source.card_kind) ?? false }
-      return openToEveryone(after) && !openToEveryone(source)
-    })
-    .map((source) => source.uid)
 }
 
 /** Item content a move carries into a catalogue item the target has switched off. */
