@@ -3,6 +3,7 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test'
 import { TRUSTED_BY } from '../../db/seed/northwind'
 import { hasJavaScript, waitForHydration } from './support/demo'
+import { solidPng } from '../setup/png'
 import { expect, staffForm, test } from './support/staff'
 
 const PORTAL_PATH = '/portal/northwind'
@@ -111,6 +112,24 @@ test('staff add, move and remove a trusted-by company', async ({ page, browser, 
   await expect(dialog).toBeHidden()
   await expect(page.getByText('Updated the order of companies')).toBeVisible()
   expect(await publicCompanies(visitorPage)).toEqual(moved)
+
+  // Change its logo to an upload of our own: the visitor sees it; Remove logo takes it away again.
+  dialog = await openEditDialog(page, js)
+  let row = dialog.getByRole('listitem').filter({ hasText: added })
+  await row.locator('summary', { hasText: 'Change logo' }).click()
+  await row.getByLabel(`New logo for ${added}`).setInputFiles({ name: 'our-logo.png', mimeType: 'image/png', buffer: Buffer.from(solidPng(120, 40)) })
+  await row.getByRole('button', { name: 'Upload logo' }).click()
+  await expect(page.getByText(`Changed the logo of ${added}`)).toBeVisible()
+  await visitorPage.goto(PORTAL_PATH)
+  const uploaded = visitorPage.locator('.trusted-by__company img[src*="/pictures/"]')
+  await expect(uploaded).toHaveCount(1)
+  expect((await visitorPage.request.get((await uploaded.getAttribute('src'))!)).status()).toBe(200)
+  dialog = await openEditDialog(page, js)
+  row = dialog.getByRole('listitem').filter({ hasText: added })
+  await row.getByRole('button', { name: `Remove logo of ${added}` }).click()
+  await expect(page.getByText(`Removed the logo of ${added}`)).toBeVisible()
+  await visitorPage.goto(PORTAL_PATH)
+  await expect(visitorPage.locator('.trusted-by__company img[src*="/pictures/"]')).toHaveCount(0)
 
   // Remove it again, so the demo is as it was.
   dialog = await openEditDialog(page, js)
