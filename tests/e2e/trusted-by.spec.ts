@@ -4,6 +4,7 @@ import type { APIRequestContext, Locator, Page } from '@playwright/test'
 import { TRUSTED_BY } from '../../db/seed/northwind'
 import { hasJavaScript, waitForHydration } from './support/demo'
 import { solidPng } from '../setup/png'
+import { expectNoViolations } from './support/axe'
 import { expect, staffForm, test } from './support/staff'
 
 const PORTAL_PATH = '/portal/northwind'
@@ -117,6 +118,7 @@ test('staff add, move and remove a trusted-by company', async ({ page, browser, 
   dialog = await openEditDialog(page, js)
   let row = dialog.getByRole('listitem').filter({ hasText: added })
   await row.locator('summary', { hasText: 'Change logo' }).click()
+  if (js) await expectNoViolations(page, { view: 'the trusted-by dialog with a logo form open', include: '[role="dialog"]' })
   await row.getByLabel(`New logo for ${added}`).setInputFiles({ name: 'our-logo.png', mimeType: 'image/png', buffer: Buffer.from(solidPng(120, 40)) })
   await row.getByRole('button', { name: 'Upload logo' }).click()
   await expect(page.getByText(`Changed the logo of ${added}`)).toBeVisible()
