@@ -5,6 +5,7 @@ import { expect, it } from 'vitest'
 import { handle as viewerHandle, loader as viewerLoader, meta as viewerMeta } from '../../app/routes/portal/document-viewer'
 import { handle as portalHandle, loader as portalLoader, meta as portalMeta } from '../../app/routes/portal/portal'
 import { brandOfMatches } from '../../app/lib/portal-brand'
+import { handle as searchHandle, loader as searchLoader, meta as searchMeta } from '../../app/routes/portal/search'
 import { action as bulkAction } from '../../app/routes/resources/portal-bulk-download'
 import { loader as fileLoader } from '../../app/routes/resources/portal-file'
 import { loader as letterLoader } from '../../app/routes/resources/portal-letter'
@@ -204,5 +205,9 @@ describeEachDatabase('document delivery', (database) => {
     expect(iconOf(viewerMeta({ data: viewer.data } as Parameters<typeof viewerMeta>[0]))).toEqual(portalIcon)
     expect(brandOfMatches([{ handle: viewerHandle, data: viewer.data }])).toEqual({ brandColor: '#0f766e' })
     expect(brandOfMatches([{ handle: portalHandle, data: portal.data }])).toEqual({ brandColor: '#0f766e' })
+    // The search results page is another page of the portal: the same favicon and colour.
+    const search = await callRoute(searchLoader, database(), { path: `/portal/${org.slug}/search?q=policy`, params: { orgSlug: org.slug } })
+    expect(iconOf(searchMeta({ data: search.data } as Parameters<typeof searchMeta>[0]))).toEqual(portalIcon)
+    expect(brandOfMatches([{ handle: searchHandle, data: search.data }])).toEqual({ brandColor: '#0f766e' })
   })
 })

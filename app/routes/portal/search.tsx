@@ -32,7 +32,7 @@ export async function clientLoader({ request, serverLoader }: Route.ClientLoader
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders
 
 /** The org's brand colour, for the document around the page (app/root.tsx); its favicon is in the meta. */
-export const handle: BrandHandle<{ org?: PortalBrand }> = { brand: (page) => page.org ?? null }
+export const handle: BrandHandle<{ org?: PortalBrand }> = { brand: (page) => (page.org ? { brandColor: page.org.brandColor } : null) }
 
 export function meta({ data: page }: Route.MetaArgs) {
   if (!page || 'unreachable' in page) return [{ title: 'Search' }]
