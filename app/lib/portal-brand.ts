@@ -1,10 +1,10 @@
-// What the document's head and body take from the org a portal page shows (app/root.tsx): its favicon and
-// its brand colour. A route module that renders a portal page says how to read them from its data with
-// `handle.brand`; every other page keeps the built-in favicon and colours.
+// What the document's head and body take from the org a portal page shows: its favicon (a link in the page's
+// meta, `faviconLink`) and its brand colour (on the body, app/root.tsx). A route module that renders a portal
+// page says how to read the colour from its data with `handle.brand`; every other page keeps the built-in
+// favicon and colours.
 
 export interface PortalBrand {
   brandColor: string | null
-  faviconUrl: string | null
 }
 
 export interface BrandHandle<Data> {
@@ -12,6 +12,9 @@ export interface BrandHandle<Data> {
 }
 
 export const DEFAULT_FAVICON = '/favicon.svg'
+
+/** The favicon link of a portal page's head (after the root's default, so browsers take it). */
+export const faviconLink = (icon: { href: string; type: string }) => ({ tagName: 'link', rel: 'icon', href: icon.href, type: icon.type })
 
 /** The brand of the deepest matched route that has one. */
 export function brandOfMatches(matches: readonly { handle?: unknown; data?: unknown }[]): PortalBrand | null {

@@ -1,3 +1,4 @@
+import { faviconLink } from './portal-brand'
 import { portalAddress, type PortalView } from './portal-view'
 
 /** Page head: title, description, canonical and the open-graph tags of the portal-shell spec. */
@@ -16,7 +17,7 @@ export function portalMeta(view: PortalView) {
     { property: 'og:description', content: view.portal.description },
     { property: 'og:url', content: canonical },
     { property: 'og:type', content: 'article' },
-    { tagName: 'link', rel: 'icon', href: view.portal.icon.href, type: view.portal.icon.type },
+    { ...faviconLink(view.portal.icon) },
     { property: 'og:image', content: view.portal.shareImage },
     { property: 'og:image:type', content: 'image/png' },
     { property: 'og:image:width', content: '1200' },

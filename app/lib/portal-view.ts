@@ -145,6 +145,8 @@ export interface SubprocessorView {
   company: string
   domain: string | null
   logoUrl: string | null
+  /** Main mode only: a logo staff uploaded (Change logo / Remove logo). */
+  uploadedLogo?: boolean
   purpose: string | null
   location: string | null
   additionalDetails: string | null
@@ -182,7 +184,11 @@ export interface PortalView {
   sections: SectionId[]
   overview: { title: string; text: string } | null
   certifications: { title: string; items: ItemView[] } | null
-  trustedBy: { title: string; companies: { id: string; name: string; logoUrl: string | null }[] } | null
+  trustedBy: {
+    title: string
+    /** uploadedLogo: staff in Main mode only, for the editor's Change logo / Remove logo. */
+    companies: { id: string; name: string; logoUrl: string | null; uploadedLogo?: boolean }[]
+  } | null
   subprocessors: {
     title: string
     rows: SubprocessorView[]

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { portalAccess } from './portal-access'
+import { pictureAccess, portalAccess } from './portal-access'
 import { PUBLIC_VIEWER, type AccessCheckedItem, type Viewer } from './visibility'
 
 const item = (overrides: Partial<AccessCheckedItem> = {}): AccessCheckedItem => ({
@@ -114,5 +114,31 @@ describe('portalAccess', () => {
     expect(portalAccess(staffWith('statuspage:edit'), limited).can('statuspage:edit')).toBe(true)
     expect(portalAccess(staffWith('statuspage:edit'), limited).can('files:view')).toBe(false)
     expect(portalAccess(PUBLIC_VIEWER, limited).can('statuspage:edit')).toBe(false)
+  })
+})
+
+describe('pictureAccess', () => {
+  const trustedBy = (hidden: boolean) => ({ card: { kind: 'TrustedBy' as const, hidden } })
+  const never = () => Promise.reject(new Error('the viewer is not read for a public picture'))
+
+  it('gives a banner and a shown card’s logo to everyone without reading the viewer', async () => {
+    expect(await pictureAccess(limited, [{ banner: true }], never)).toBe('public')
+    expect(await pictureAccess(limited, [trustedBy(false)], never)).toBe('public')
+    // A logo used by a hidden card and a shown one is shown where the card is.
+    expect(await pictureAccess(limited, [trustedBy(true), { card: { kind: 'Subprocessors', hidden: false } }], never)).toBe('public')
+  })
+
+  it('withholds the logo of a hidden card, or of a company no card lists any more, from all but staff in Main mode', async () => {
+    expect(await pictureAccess(limited, [trustedBy(true)], async () => PUBLIC_VIEWER)).toBe('withheld')
+    expect(await pictureAccess(limited, [trustedBy(true)], async () => account)).toBe('withheld')
+    expect(await pictureAccess(limited, [trustedBy(true)], async () => staffWith())).toBe('viewer')
+    expect(await pictureAccess(limited, [], async () => staffWith())).toBe('withheld')
+  })
+
+  it('under Minimal, keeps company logos from anonymous visitors but not from members', async () => {
+    const minimal = { publicAccessLevel: 'Minimal' as const }
+    expect(await pictureAccess(minimal, [trustedBy(false)], async () => PUBLIC_VIEWER)).toBe('withheld')
+    expect(await pictureAccess(minimal, [trustedBy(false)], async () => account)).toBe('viewer')
+    expect(await pictureAccess(minimal, [{ banner: true }], never)).toBe('public')
   })
 })

@@ -66,3 +66,23 @@ export function portalAccess(viewer: Viewer, org: Pick<PortalOrg, 'publicAccessL
     overviewText: (overview) => (overview && item(overview) === 'unlocked' ? overview.explanation?.trim() || null : null),
   }
 }
+
+/**
+ * Where a portal picture ({portal}/pictures/{id}) is shown: a product's banner (on every page of the product,
+ * for everyone), or the logo of a company on a product's Trusted-by or Subprocessors card.
+ */
+export type PictureUse = { banner: true } | { card: { kind: Extract<CardKind, 'TrustedBy' | 'Subprocessors'>; hidden: boolean } }
+
+/** public: anyone may see it (and shared caches keep it); viewer: only this viewer; withheld: 404. */
+export type PictureAccess = 'public' | 'viewer' | 'withheld'
+
+/**
+ * A picture is shown to whoever sees one of the places it is used: a banner always, a company's logo with its
+ * card (cardShown). The viewer is read only when the public may not see it, so an anonymous picture costs no
+ * session lookup.
+ */
+export async function pictureAccess(org: Pick<PortalOrg, 'publicAccessLevel'>, uses: readonly PictureUse[], viewer: () => Promise<Viewer>): Promise<PictureAccess> {
+  const shownTo = (who: Viewer) => uses.some((use) => 'banner' in use || cardShown(use.card, who, org.publicAccessLevel))
+  if (shownTo(PUBLIC_VIEWER)) return 'public'
+  return shownTo(await viewer()) ? 'viewer' : 'withheld'
+}

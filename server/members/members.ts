@@ -5,6 +5,8 @@ import { PERMISSION_LABELS, STAFF_PERMISSIONS, type StaffPermission } from '../.
 import { recordAudit } from '../audit/record'
 import { enqueueEmail } from '../email/outbox'
 import { brandedMail } from '../email/layout'
+import type { Env } from '../env'
+import { mailOrg } from '../visitors/mail-org'
 import { oneLine } from '../email/text'
 import { hashPassword } from '../auth/password'
 import type { StaffMember } from '../auth/staff-session'
@@ -43,19 +45,16 @@ const grantRefusal = (permissions: readonly string[]) => `You can only grant per
 export type InviteResult = { ok: true } | { ok: false; field: 'email' | 'permissions'; message: string }
 
 /** An invitation e-mailed with a single-use link; the mail is queued in the same transaction. */
-export async function inviteMember(
-  db: Database,
-  actor: StaffMember,
-  appUrl: string,
-  input: { email: string; name?: string; permissions: StaffPermission[] },
-): Promise<InviteResult> {
+export async function inviteMember(db: Database, actor: StaffMember, env: Env, input: { email: string; name?: string; permissions: StaffPermission[] }): Promise<InviteResult> {
   const beyond = lacking(actor, input.permissions)
   if (beyond.length) return { ok: false, field: 'permissions', message: grantRefusal(beyond) }
   const existing = await db.selectFrom('staff_members').select('id').where('org_id', '=', actor.orgId).where('email', '=', input.email).executeTakeFirst()
   if (existing) return { ok: false, field: 'email', message: 'This person is already a member' }
   const token = newToken()
-  const org = await db.selectFrom('orgs').select(['name', 'slug', 'logo_url']).where('id', '=', actor.orgId).executeTakeFirstOrThrow()
-  const link = `${appUrl}/invite/${token}`
+  // The mail is the org's (its portal on its primary domain, its title and colour, as every mail of the org);
+  // the link is the staff area's, on the deployment host, where the new member's session cookie is (decision 041).
+  const org = await mailOrg(db, env, actor.orgId)
+  const link = `${env.APP_URL}/invite/${token}`
   // Names stored before they were checked may hold line breaks: none may start a line of the mail.
   const inviter = oneLine(actor.name)
   const orgName = oneLine(org.name)
@@ -79,16 +78,13 @@ export async function inviteMember(
     await enqueueEmail(trx, {
       orgId: actor.orgId,
       to: input.email,
-      ...brandedMail(
-        { name: org.name, logoUrl: org.logo_url, portalUrl: `${appUrl}/portal/${org.slug}`, portalTitle: 'Trust Center' },
-        {
-          subject: `${inviter} invited you to ${orgName}'s Trust Center workspace`,
-          heading: `Join ${orgName}'s Trust Center workspace`,
-          paragraphs: [`Hello${greeting},`, `${inviter} invited you to help manage ${orgName}'s Trust Center.`, 'Accept the invitation and choose your password here:'],
-          button: { label: 'Accept the invitation', href: link },
-          note: `The link works once, for ${INVITE_DAYS} days. If you did not expect this, you can ignore this e-mail.`,
-        },
-      ),
+      ...brandedMail(org, {
+        subject: `${inviter} invited you to ${orgName}'s Trust Center workspace`,
+        heading: `Join ${orgName}'s Trust Center workspace`,
+        paragraphs: [`Hello${greeting},`, `${inviter} invited you to help manage ${orgName}'s Trust Center.`, 'Accept the invitation and choose your password here:'],
+        button: { label: 'Accept the invitation', href: link },
+        note: `The link works once, for ${INVITE_DAYS} days. If you did not expect this, you can ignore this e-mail.`,
+      }),
       // The link reaches the invitee only: /settings/outbox must not hand a stranger these permissions.
       secrets: [token],
     })

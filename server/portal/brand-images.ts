@@ -94,6 +94,15 @@ export function brandLinks(source: BrandSource, portalUrl: string) {
   }
 }
 
+/**
+ * What a portal page other than the portal itself (the document viewer, the search page) carries of the org's
+ * brand, as the portal does: its title, its colour and the favicon link of the portal's head (decisions 039, 042).
+ */
+export async function portalPageBrand(db: Database, org: PortalOrg) {
+  const source = await loadBrandSource(db, org)
+  return { portalTitle: source.title, brandColor: org.brandColor, icon: brandLinks(source, org.portalUrl).icon }
+}
+
 const inFlight = new Map<string, Promise<Uint8Array>>()
 const kept = new Map<string, { version: string; png: Uint8Array }>()
 

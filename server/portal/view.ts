@@ -121,6 +121,7 @@ export function buildPortalView(
           id: company.id,
           name: company.name,
           logoUrl: company.logo_file_id ? publicPictureUrl(org.basePath, company.logo_file_id) : company.logo_url,
+          ...(access.staffDetails ? { uploadedLogo: Boolean(company.logo_file_id) } : {}),
         })),
       }
     : null
@@ -132,6 +133,7 @@ export function buildPortalView(
     company: row.company_name,
     domain: row.company_domain,
     logoUrl: row.logo_file_id ? publicPictureUrl(org.basePath, row.logo_file_id) : row.logo_url,
+    ...(access.staffDetails ? { uploadedLogo: Boolean(row.logo_file_id) } : {}),
     purpose: row.purpose,
     location: row.location,
     additionalDetails: row.additional_details,

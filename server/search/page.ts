@@ -4,7 +4,8 @@ import type { Env } from '../env'
 import { FIRST_BATCH, GROUP_PREVIEW, isSearchGroup, keptHref, SEARCH_QUERY_MAX, type SearchGroupType, type SearchHit, type SearchResults } from '../../app/lib/search'
 import { answerQuestion, answersOfferedTo, checkQuestion, collectAnswer } from '../ai/answers'
 import { getViewer, type PortalViewer } from '../access/viewer'
-import { portalTitle, resolvePortalOrg, type PortalOrg } from '../portal/resolve'
+import { resolvePortalOrg, type PortalOrg } from '../portal/resolve'
+import { portalPageBrand } from '../portal/brand-images'
 import { searchPortal, type SearchScope } from './query'
 
 const QUERY_TOO_LONG = `Search terms can be at most ${SEARCH_QUERY_MAX} characters.`
@@ -61,9 +62,11 @@ async function searchResults(db: Database, request: SearchRequest): Promise<Sear
 /** What the results page shows around the results. */
 async function searchPageFrame(db: Database, request: SearchRequest) {
   const { org } = request
+  const brand = await portalPageBrand(db, org)
   return {
-    org: { name: org.name, logoUrl: org.logoUrl, brandColor: org.brandColor, faviconUrl: org.faviconUrl },
-    portalTitle: await portalTitle(db, org.id),
+    org: { name: org.name, logoUrl: org.logoUrl, brandColor: brand.brandColor },
+    portalTitle: brand.portalTitle,
+    icon: brand.icon,
     home: request.scope.product.isDefault ? `${org.basePath}/` : `${org.basePath}/product/${request.scope.product.slug}`,
     action: `${org.basePath}/search`,
   }

@@ -53,6 +53,12 @@ test.describe('documents as they leave the portal', () => {
     const frame = viewer.locator(`iframe[title="${DOC.architecture}"]`)
     await expect(frame).toBeVisible()
     await expect(viewer.getByRole('link', { name: `Back to ${ORG.name} ${PORTAL.portalTitle}` })).toBeVisible()
+    // The viewer is a page of the portal: the same favicon (the last icon link wins) and brand colour as the portal's pages.
+    const brandOf = async (on: typeof page) => ({
+      icon: await on.locator('link[rel="icon"]').last().getAttribute('href'),
+      colour: await on.locator('body').getAttribute('style'),
+    })
+    expect(await brandOf(viewer)).toEqual(await brandOf(page))
     // Checked where the browser's PDF viewer runs: with scripts off its frame never answers axe.
     if (js) expect((await new AxeBuilder({ page: viewer }).options({ iframes: false }).analyze()).violations.map((violation) => violation.id)).toEqual([])
 

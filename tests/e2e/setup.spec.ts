@@ -51,6 +51,17 @@ test.describe('first start on an empty database', () => {
     await page.getByLabel('Repeat the password').fill('a-very-long-password')
     await page.getByRole('button', { name: 'Create trust center' }).click()
     await expect(page.getByText('Use an https:// address')).toBeVisible()
+    // The form's fields are the shared TextField: typed inputs, autocomplete, the hint and the error in their description.
+    const website = page.getByLabel('Company website')
+    await expect(website).toHaveAttribute('type', 'url')
+    await expect(website).toHaveAttribute('autocomplete', 'url')
+    await expect(website).toHaveAttribute('aria-invalid', 'true')
+    await expect(website).toHaveAccessibleDescription(/Use an https:\/\/ address.*the header logo links there/)
+    await expect(page.getByLabel('Password', { exact: true })).toHaveAttribute('type', 'password')
+    await expect(page.getByLabel('Password', { exact: true })).toHaveAttribute('autocomplete', 'new-password')
+    await expect(page.getByLabel('Password', { exact: true })).toHaveAccessibleDescription('At least 12 characters.')
+    await expect(page.getByLabel('Your email')).toHaveAttribute('type', 'email')
+    await expect(page.getByLabel('Portal address')).toHaveAccessibleDescription(/\/portal\/acme-security\. Lowercase letters/)
 
     await page.getByLabel('Company website').fill('https://acme.example')
     // Without JavaScript the server sent the passwords back empty: typed again either way.

@@ -2,6 +2,7 @@
 // or its plain text input (no JavaScript).
 import { formatDate } from '../../app/lib/format'
 import { hasJavaScript, waitForHydration } from './support/demo'
+import { solidPng } from '../setup/png'
 import { portalOf } from './support/orgs'
 import { expect, test } from './support/staff'
 
@@ -104,6 +105,22 @@ test('staff add, edit and delete a subprocessor', async ({ page, browser }, test
   await expect(publicSection.getByRole('columnheader', { name: 'Created At' })).toHaveCount(0)
   await expect(publicSection.getByRole('link', { name: `Edit ${renamed}` })).toHaveCount(0)
   await expect(publicSection.getByRole('link', { name: 'Add subprocessor' })).toHaveCount(0)
+
+  // Change logo, from the edit dialog: the visitor's row shows the upload; Remove logo takes it away again.
+  await renamedRow.getByRole('link', { name: `Edit ${renamed}` }).click()
+  await expect(editDialog).toBeVisible()
+  await editDialog.locator('summary', { hasText: 'Change logo' }).click()
+  await editDialog.getByLabel(`New logo for ${renamed}`).setInputFiles({ name: 'our-logo.png', mimeType: 'image/png', buffer: Buffer.from(solidPng(64, 64)) })
+  await editDialog.getByRole('button', { name: 'Upload logo' }).click()
+  await expect(page.getByText(`Changed the logo of ${renamed}`)).toBeVisible()
+  await visitorPage.goto(PORTAL_PATH)
+  const visitorRow = publicSection.getByRole('row', { name: new RegExp(`^${renamed}\\b`) })
+  await expect(visitorRow.locator('img[src*="/pictures/"]')).toHaveCount(1)
+  await renamedRow.getByRole('link', { name: `Edit ${renamed}` }).click()
+  await editDialog.getByRole('button', { name: `Remove logo of ${renamed}` }).click()
+  await expect(page.getByText(`Removed the logo of ${renamed}`)).toBeVisible()
+  await visitorPage.goto(PORTAL_PATH)
+  await expect(visitorRow.locator('img[src*="/pictures/"]')).toHaveCount(0)
 
   // Delete: only once the company name is typed exactly.
   await renamedRow.getByRole('link', { name: `Delete ${renamed}` }).click()

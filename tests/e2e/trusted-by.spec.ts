@@ -3,6 +3,8 @@
 import type { Locator, Page } from '@playwright/test'
 import { TRUSTED_BY } from '../../db/seed/northwind'
 import { hasJavaScript, waitForHydration } from './support/demo'
+import { solidPng } from '../setup/png'
+import { expectNoViolations } from './support/axe'
 import { portalOf } from './support/orgs'
 import { expect, test } from './support/staff'
 
@@ -101,6 +103,25 @@ test('staff add, move and remove a trusted-by company', async ({ page, browser }
   await expect(dialog).toBeHidden()
   await expect(page.getByText('Updated the order of companies')).toBeVisible()
   expect(await publicCompanies(visitorPage)).toEqual(moved)
+
+  // Change its logo to an upload of our own: the visitor sees it; Remove logo takes it away again.
+  dialog = await openEditDialog(page, js)
+  let row = dialog.getByRole('listitem').filter({ hasText: added })
+  await row.locator('summary', { hasText: 'Change logo' }).click()
+  if (js) await expectNoViolations(page, { view: 'the trusted-by dialog with a logo form open', include: '[role="dialog"]' })
+  await row.getByLabel(`New logo for ${added}`).setInputFiles({ name: 'our-logo.png', mimeType: 'image/png', buffer: Buffer.from(solidPng(120, 40)) })
+  await row.getByRole('button', { name: 'Upload logo' }).click()
+  await expect(page.getByText(`Changed the logo of ${added}`)).toBeVisible()
+  await visitorPage.goto(PORTAL_PATH)
+  const uploaded = visitorPage.locator('.trusted-by__company img[src*="/pictures/"]')
+  await expect(uploaded).toHaveCount(1)
+  expect((await visitorPage.request.get((await uploaded.getAttribute('src'))!)).status()).toBe(200)
+  dialog = await openEditDialog(page, js)
+  row = dialog.getByRole('listitem').filter({ hasText: added })
+  await row.getByRole('button', { name: `Remove logo of ${added}` }).click()
+  await expect(page.getByText(`Removed the logo of ${added}`)).toBeVisible()
+  await visitorPage.goto(PORTAL_PATH)
+  await expect(visitorPage.locator('.trusted-by__company img[src*="/pictures/"]')).toHaveCount(0)
 
   // Remove it again: the list is as seeded.
   dialog = await openEditDialog(page, js)

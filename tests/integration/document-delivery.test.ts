@@ -2,7 +2,10 @@
 // the date (public ones and staff's never), bridge letters generated for whoever may open their report,
 // and the inline viewer that offers no download of a view-only document.
 import { expect, it } from 'vitest'
-import { loader as viewerLoader } from '../../app/routes/portal/document-viewer'
+import { handle as viewerHandle, loader as viewerLoader, meta as viewerMeta } from '../../app/routes/portal/document-viewer'
+import { handle as portalHandle, loader as portalLoader, meta as portalMeta } from '../../app/routes/portal/portal'
+import { brandOfMatches } from '../../app/lib/portal-brand'
+import { handle as searchHandle, loader as searchLoader, meta as searchMeta } from '../../app/routes/portal/search'
 import { action as bulkAction } from '../../app/routes/resources/portal-bulk-download'
 import { loader as fileLoader } from '../../app/routes/resources/portal-file'
 import { loader as letterLoader } from '../../app/routes/resources/portal-letter'
@@ -186,5 +189,25 @@ describeEachDatabase('document delivery', (database) => {
     expect((await view(files.readOnly.id, org.admin.cookie)).data).toMatchObject({ downloadUrl: expect.stringContaining('?download=1') })
     expect((await view(files.readOnly.id)).status).toBe(404)
     expect((await view('not-an-id', cookie)).status).toBe(404)
+  })
+
+  it('carries the org’s favicon and brand colour in the viewer, as its portal pages do', async () => {
+    const { org, files } = await setup()
+    const icon = await createFile(database(), org, { name: 'icon.png' })
+    await db().updateTable('orgs').set({ brand_color: '#0f766e', favicon_file_id: icon.id }).where('id', '=', org.id).execute()
+    const path = `/portal/${org.slug}/view/${files.policy.id}`
+    const viewer = await callRoute(viewerLoader, database(), { path, params: { orgSlug: org.slug, fileId: files.policy.id } })
+    expect(viewer.status).toBe(200)
+    const portal = await callRoute(portalLoader, database(), { path: `/portal/${org.slug}`, params: { orgSlug: org.slug } })
+    const iconOf = (tags: readonly unknown[]) => tags.find((tag) => (tag as { rel?: string }).rel === 'icon')
+    const portalIcon = iconOf(portalMeta({ data: portal.data } as Parameters<typeof portalMeta>[0]))
+    expect(portalIcon).toMatchObject({ href: expect.stringMatching(new RegExp(`^http://localhost:3000/portal/${org.slug}/favicon\\.png\\?v=`)), type: 'image/png' })
+    expect(iconOf(viewerMeta({ data: viewer.data } as Parameters<typeof viewerMeta>[0]))).toEqual(portalIcon)
+    expect(brandOfMatches([{ handle: viewerHandle, data: viewer.data }])).toEqual({ brandColor: '#0f766e' })
+    expect(brandOfMatches([{ handle: portalHandle, data: portal.data }])).toEqual({ brandColor: '#0f766e' })
+    // The search results page is another page of the portal: the same favicon and colour.
+    const search = await callRoute(searchLoader, database(), { path: `/portal/${org.slug}/search?q=policy`, params: { orgSlug: org.slug } })
+    expect(iconOf(searchMeta({ data: search.data } as Parameters<typeof searchMeta>[0]))).toEqual(portalIcon)
+    expect(brandOfMatches([{ handle: searchHandle, data: search.data }])).toEqual({ brandColor: '#0f766e' })
   })
 })

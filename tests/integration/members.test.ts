@@ -13,6 +13,7 @@ import { UNSTORABLE_VALUE } from '../../server/http/forms'
 import { describeEachDatabase } from '../setup/database'
 import { callRoute } from '../setup/route'
 import { createStaffMember, staffCookie } from '../setup/staff'
+import { createOrg } from '../setup/factories'
 
 const FROM = 'Trust <trust@northwind.test>'
 
@@ -30,6 +31,29 @@ describeEachDatabase('members, invitations and sign-in', (database) => {
   const postMembers = (cookie: string, form: Record<string, string | string[]>) => callRoute(membersAction, database(), { path: '/members', cookie, form })
   const memberNamed = (email: string) => db().selectFrom('staff_members').select(['id', 'name', 'permissions']).where('email', '=', email).executeTakeFirstOrThrow()
   const acceptForm = (name: string) => ({ name, password: 'a-very-long-password', confirm: 'a-very-long-password' })
+
+  it('sends the invitation as the org’s mail (its primary domain, title and colour) with the link on the deployment host', async () => {
+    const org = await createOrg(database())
+    const host = `trust.${org.slug}.example`
+    await db().insertInto('custom_domains').values({ host, org_id: org.id, status: 'verified', token: 'verified-by-the-test', verified_at: new Date(), is_primary: true }).execute()
+    await db().updateTable('orgs').set({ brand_color: '#0f766e' }).where('id', '=', org.id).execute()
+    await db().updateTable('portal_customizations').set({ portal_title: 'Security Hub' }).where('org_id', '=', org.id).execute()
+    expect((await postMembers(org.admin.cookie, { intent: 'invite', email: `new@${org.slug}.test` })).status).toBe(302)
+    const mail = await db()
+      .selectFrom('outbox')
+      .select(['html_body', 'text_body'])
+      .where('org_id', '=', org.id)
+      .where('recipient', '=', `new@${org.slug}.test`)
+      .executeTakeFirstOrThrow()
+    // The staff area (and the session the link starts) lives on the deployment host, whatever the portal's domain
+    // (the token itself is kept out of the stored copy).
+    expect(mail.text_body).toContain('http://localhost:3000/invite/')
+    // The mail around it is the org's own: its portal's address on its primary domain, its title and colour.
+    expect(mail.html_body).toContain(`http://${host}`)
+    expect(mail.html_body).not.toContain(`/portal/${org.slug}`)
+    expect(mail.html_body).toContain('Security Hub')
+    expect(mail.html_body).toContain('#0f766e')
+  })
 
   it('invites a member by e-mail through SMTP; the link signs them in once', async () => {
     const cookie = await staffCookie(database())

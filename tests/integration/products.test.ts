@@ -404,3 +404,124 @@ describeEachDatabase('products', (database) => {
     expect((await db().selectFrom('subprocessors').select('logo_file_id').where('id', '=', row.id).executeTakeFirstOrThrow()).logo_file_id).toBeNull()
   })
 })
+
+describeEachDatabase('company logos after the company is listed', (database) => {
+  const db = () => database().handle.db
+  const audit = (org: { id: string }, action: string) =>
+    db().selectFrom('audit_entries').selectAll().where('org_id', '=', org.id).where('action', '=', action).orderBy('created_at').execute()
+  const productRevision = async (id: string) => (await db().selectFrom('products').select('revision').where('id', '=', id).executeTakeFirstOrThrow()).revision
+  const fileRow = (id: string) => db().selectFrom('files').select('id').where('id', '=', id).executeTakeFirst()
+
+  async function listed() {
+    const org = await createOrg(database())
+    const product = await createProduct(database(), org, { slug: 'extra' })
+    const edit = (fields: Record<string, string | File>) =>
+      callRoute<Answer>(portalAction, database(), { path: product.home, params: product.params, cookie: org.admin.cookie, form: { returnTo: product.home, ...fields } })
+    const picture = (id: string, cookie?: string) => callRoute(pictureLoader, database(), { path: `${org.home}/pictures/${id}`, params: { ...org.params, fileId: id }, cookie })
+    const view = (cookie?: string) => callRoute<PortalView>(portalLoader, database(), { path: product.home, params: product.params, cookie })
+    return { org, product, edit, picture, view }
+  }
+
+  it('changes and removes the logo of a trusted-by company and of a subprocessor, audited, the old file gone', async () => {
+    const { org, product, edit, picture, view } = await listed()
+    expect((await edit({ intent: 'trustedBy.add', companyName: 'Fabrikam' })).status).toBe(302)
+    const company = await db().selectFrom('trusted_by_companies').selectAll().where('product_id', '=', product.id).executeTakeFirstOrThrow()
+    expect(company.logo_file_id).toBeNull()
+
+    // Refused: no file, a file that is not a picture, an unknown company; nothing written.
+    const before = await productRevision(product.id)
+    const none = await edit({ intent: 'trustedBy.logo', id: company.id, logo: file(new Uint8Array(0), '', 'application/octet-stream') })
+    expect(none.status).toBe(400)
+    expect(none.data.result.error?.logo).toEqual([COMPANY_LOGO_MESSAGES.required])
+    const wrong = await edit({ intent: 'trustedBy.logo', id: company.id, logo: file('%PDF-1.4', 'logo.pdf', 'application/pdf') })
+    expect(wrong.status).toBe(400)
+    expect(wrong.data).toMatchObject({ intent: 'trustedBy.logo', id: company.id })
+    expect(wrong.data.result.error?.logo).toEqual([COMPANY_LOGO_MESSAGES.wrongType])
+    const unknown = await edit({ intent: 'trustedBy.logo', id: '00000000-0000-4000-8000-000000000000', logo: file(await png(60, 20), 'a.png', 'image/png') })
+    expect(unknown.status).toBe(400)
+    expect(unknown.data.result.error?.['']).toEqual(['This company is no longer listed.'])
+    expect(await productRevision(product.id)).toBe(before)
+    expect(await db().selectFrom('files').select('id').where('org_id', '=', org.id).execute()).toHaveLength(0)
+
+    // Change logo: stored, shown, audited, the product's revision moved.
+    const changed = await edit({ intent: 'trustedBy.logo', id: company.id, logo: file(await png(60, 20), 'fabrikam.png', 'image/png') })
+    expect(changed).toMatchObject({ status: 302, toast: 'Changed the logo of Fabrikam' })
+    expect(await productRevision(product.id)).toBeGreaterThan(before)
+    const first = (await db().selectFrom('trusted_by_companies').select('logo_file_id').where('id', '=', company.id).executeTakeFirstOrThrow()).logo_file_id!
+    expect(first).not.toBeNull()
+    expect((await audit(org, 'trustedBy.logo'))[0]).toMatchObject({ target: 'Fabrikam', before: { logoFileId: null }, after: { uploadedLogo: { name: 'fabrikam.png' } } })
+    expect((await view(org.admin.cookie)).data.trustedBy?.companies).toEqual([{ id: company.id, name: 'Fabrikam', logoUrl: `${org.home}/pictures/${first}`, uploadedLogo: true }])
+    // Visitors are not told which logos were uploaded.
+    expect((await view()).data.trustedBy?.companies).toEqual([{ id: company.id, name: 'Fabrikam', logoUrl: `${org.home}/pictures/${first}` }])
+
+    // Changed again: the first file is removed with its address.
+    expect((await edit({ intent: 'trustedBy.logo', id: company.id, logo: file(SVG_LOGO, 'fabrikam.svg', 'image/svg+xml') })).status).toBe(302)
+    const second = (await db().selectFrom('trusted_by_companies').select('logo_file_id').where('id', '=', company.id).executeTakeFirstOrThrow()).logo_file_id!
+    expect(second).not.toBe(first)
+    expect(await fileRow(first)).toBeUndefined()
+    expect((await picture(first)).status).toBe(404)
+    expect((await picture(second)).status).toBe(200)
+
+    // Remove logo: the initials again, the file gone, audited.
+    expect(await edit({ intent: 'trustedBy.logoRemove', id: company.id })).toMatchObject({ status: 302, toast: 'Removed the logo of Fabrikam' })
+    expect((await db().selectFrom('trusted_by_companies').select('logo_file_id').where('id', '=', company.id).executeTakeFirstOrThrow()).logo_file_id).toBeNull()
+    expect(await fileRow(second)).toBeUndefined()
+    expect((await picture(second)).status).toBe(404)
+    expect((await audit(org, 'trustedBy.logoRemove'))[0]).toMatchObject({ target: 'Fabrikam', before: { logoFileId: second } })
+    expect((await view(org.admin.cookie)).data.trustedBy?.companies[0]).toMatchObject({ logoUrl: null, uploadedLogo: false })
+
+    // The same for a subprocessor; deleting it takes its logo's file too.
+    expect((await edit({ intent: 'subprocessor.add', companyName: 'Tailspin Toys', purpose: 'Analytics' })).status).toBe(302)
+    const sub = await db().selectFrom('subprocessors').selectAll().where('product_id', '=', product.id).executeTakeFirstOrThrow()
+    expect(await edit({ intent: 'subprocessor.logo', id: sub.id, logo: file(await png(40, 40), 'tailspin.png', 'image/png') })).toMatchObject({
+      status: 302,
+      toast: 'Changed the logo of Tailspin Toys',
+    })
+    const subLogo = (await db().selectFrom('subprocessors').select('logo_file_id').where('id', '=', sub.id).executeTakeFirstOrThrow()).logo_file_id!
+    expect((await view(org.admin.cookie)).data.subprocessors?.rows[0]).toMatchObject({ logoUrl: `${org.home}/pictures/${subLogo}`, uploadedLogo: true })
+    expect(await edit({ intent: 'subprocessor.logoRemove', id: sub.id })).toMatchObject({ status: 302, toast: 'Removed the logo of Tailspin Toys' })
+    expect(await fileRow(subLogo)).toBeUndefined()
+    expect(await audit(org, 'subprocessor.logoRemove')).toHaveLength(1)
+    expect((await edit({ intent: 'subprocessor.logo', id: sub.id, logo: file(await png(40, 40), 'again.png', 'image/png') })).status).toBe(302)
+    const again = (await db().selectFrom('subprocessors').select('logo_file_id').where('id', '=', sub.id).executeTakeFirstOrThrow()).logo_file_id!
+    expect((await edit({ intent: 'subprocessor.delete', id: sub.id, confirmName: 'Tailspin Toys' })).status).toBe(302)
+    expect(await fileRow(again)).toBeUndefined()
+  })
+
+  it('serves a company’s logo only to whoever sees its card, and never once the company is removed', async () => {
+    const { org, product, edit, picture } = await listed()
+    expect((await edit({ intent: 'trustedBy.add', companyName: 'Fabrikam', logo: file(await png(60, 20), 'fabrikam.png', 'image/png') })).status).toBe(302)
+    expect((await edit({ intent: 'subprocessor.add', companyName: 'Tailspin Toys', logo: file(await png(40, 40), 'tailspin.png', 'image/png') })).status).toBe(302)
+    const company = await db().selectFrom('trusted_by_companies').selectAll().where('product_id', '=', product.id).executeTakeFirstOrThrow()
+    const sub = await db().selectFrom('subprocessors').selectAll().where('product_id', '=', product.id).executeTakeFirstOrThrow()
+    const hide = (kind: string, hidden: boolean) => db().updateTable('cards').set({ hidden }).where('product_id', '=', product.id).where('kind', '=', kind).execute()
+
+    for (const [kind, id] of [
+      ['TrustedBy', company.logo_file_id!],
+      ['Subprocessors', sub.logo_file_id!],
+    ] as const) {
+      const shown = await picture(id)
+      expect(shown.status, kind).toBe(200)
+      // Public, kept by shared caches for an hour only: staff may hide the card or remove the company.
+      expect(shown.headers.get('cache-control'), kind).toBe('public, max-age=3600')
+      await hide(kind, true)
+      expect((await picture(id)).status, kind).toBe(404)
+      // Staff in Main mode see the hidden card, and its logos, for themselves only.
+      const staff = await picture(id, org.admin.cookie)
+      expect(staff.status, kind).toBe(200)
+      expect(staff.headers.get('cache-control'), kind).toBe('private, no-store')
+      await hide(kind, false)
+    }
+
+    // Under Minimal, anonymous visitors see neither card, so neither logo.
+    await db().updateTable('orgs').set({ public_access_level: 'Minimal' }).where('id', '=', org.id).execute()
+    expect((await picture(company.logo_file_id!)).status).toBe(404)
+    expect((await picture(sub.logo_file_id!)).status).toBe(404)
+    await db().updateTable('orgs').set({ public_access_level: 'Limited' }).where('id', '=', org.id).execute()
+
+    // Removed: not even staff get it.
+    expect((await edit({ intent: 'trustedBy.remove', id: company.id })).status).toBe(302)
+    expect((await picture(company.logo_file_id!, org.admin.cookie)).status).toBe(404)
+    expect((await picture(company.logo_file_id!)).status).toBe(404)
+  })
+})

@@ -56,7 +56,7 @@ describeEachDatabase('trusted-by editing', (database) => {
       .where('products.slug', '=', 'platform')
       .executeTakeFirstOrThrow()
     const rows = await companies(platform)
-    expect(staff.trustedBy?.companies).toEqual(rows.map((row) => ({ id: row.id, name: row.name, logoUrl: row.logo_url })))
+    expect(staff.trustedBy?.companies).toEqual(rows.map((row) => ({ id: row.id, name: row.name, logoUrl: row.logo_url, uploadedLogo: false })))
     expect(staff.trustedBy?.companies.map((company) => company.name)).toEqual(TRUSTED_BY.map((company) => company.name))
     const visitor = await view(DEMO)
     expect(visitor.editor).toBeNull()

@@ -24,7 +24,7 @@ export function TextField({
   field: Field
   label: string
   hint?: string
-  type?: 'text' | 'email'
+  type?: 'text' | 'email' | 'url' | 'password'
   maxLength?: number
   autoComplete?: string
   placeholder?: string
@@ -46,12 +46,7 @@ export function TextField({
         onChange={onChange ? (event) => onChange(event.target.value) : undefined}
         aria-describedby={describedBy(props['aria-describedby'], hint ? hintId : undefined)}
       />
-      {hint ? (
-        <p className="field__hint" id={hintId}>
-          {hint}
-        </p>
-      ) : null}
-      <FieldErrors errors={field.errors} id={field.errorId} />
+      <FieldHelp field={field} hint={hint} hintId={hintId} />
     </div>
   )
 }
@@ -63,13 +58,22 @@ export function TextareaField({ field, label, hint, rows = 4, maxLength }: { fie
     <div className="field">
       <label htmlFor={field.id}>{label}</label>
       <textarea {...props} key={field.key} rows={rows} maxLength={maxLength} aria-describedby={describedBy(props['aria-describedby'], hint ? hintId : undefined)} />
+      <FieldHelp field={field} hint={hint} hintId={hintId} />
+    </div>
+  )
+}
+
+/** A field's hint and its errors, under the input that names both in aria-describedby. */
+function FieldHelp({ field, hint, hintId }: { field: Field; hint?: string; hintId: string }) {
+  return (
+    <>
       {hint ? (
         <p className="field__hint" id={hintId}>
           {hint}
         </p>
       ) : null}
       <FieldErrors errors={field.errors} id={field.errorId} />
-    </div>
+    </>
   )
 }
 

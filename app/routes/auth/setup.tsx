@@ -1,5 +1,5 @@
 import { parseWithZod } from '@conform-to/zod/v4'
-import { getFormProps, getInputProps, useForm } from '@conform-to/react'
+import { getFormProps, useForm } from '@conform-to/react'
 import { useState } from 'react'
 import { data, Form, useActionData, useNavigation } from 'react-router'
 import type { Route } from './+types/setup'
@@ -9,7 +9,8 @@ import { admitSetupAttempt, completeSetup, requireSetupLink, SETUP_LINK_REFUSED 
 import { parseForm, readForm } from '@server/http/forms'
 import { redirectTo } from '@server/http/redirect'
 import { AuthLayout } from '~/components/auth-layout'
-import { FieldErrors, FormErrors } from '~/components/ui/form-errors'
+import { TextField } from '~/components/ui/fields'
+import { FormErrors } from '~/components/ui/form-errors'
 import { setupSchema, suggestOrgSlug } from '~/lib/schemas/setup'
 
 // The first start on an empty database (issue 23): the one-time link the server printed opens this page.
@@ -62,7 +63,6 @@ export default function Setup({ loaderData }: Route.ComponentProps) {
         <FormErrors errors={form.errors} id={form.errorId} />
         {FIELDS.map(({ name, label, type, autoComplete }) => {
           const field = fields[name]
-          const hintId = `${field.id}-hint`
           const hint =
             name === 'slug'
               ? `Your portal’s address: ${loaderData.origin}/portal/${field.value || suggested || 'your-company'}. Lowercase letters, digits and hyphens.${suggested ? ` Leave empty to use “${suggested}”.` : ''}`
@@ -70,23 +70,18 @@ export default function Setup({ loaderData }: Route.ComponentProps) {
                 ? 'An https:// address; the header logo links there.'
                 : name === 'password'
                   ? 'At least 12 characters.'
-                  : null
+                  : undefined
           return (
-            <div className="field" key={name}>
-              <label htmlFor={field.id}>{label}</label>
-              <input
-                {...getInputProps(field, { type, ariaDescribedBy: hint ? hintId : undefined })}
-                autoComplete={autoComplete}
-                placeholder={name === 'slug' ? suggested || undefined : undefined}
-                onChange={name === 'name' ? (event) => setSuggested(suggestOrgSlug(event.currentTarget.value)) : undefined}
-              />
-              {hint ? (
-                <p className="field__hint" id={hintId}>
-                  {hint}
-                </p>
-              ) : null}
-              <FieldErrors errors={field.errors} id={field.errorId} />
-            </div>
+            <TextField
+              key={name}
+              field={field}
+              label={label}
+              type={type}
+              hint={hint}
+              autoComplete={autoComplete}
+              placeholder={name === 'slug' ? suggested || undefined : undefined}
+              onChange={name === 'name' ? (value) => setSuggested(suggestOrgSlug(value)) : undefined}
+            />
           )
         })}
         <button type="submit" className="button button--primary button--block" disabled={navigation.state === 'submitting'}>

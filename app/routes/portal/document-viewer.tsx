@@ -4,7 +4,9 @@ import type { Route } from './+types/document-viewer'
 import { getViewer } from '@server/access/viewer'
 import { authoriseFile } from '@server/files/access'
 import { previewKind } from '@server/files/headers'
-import { portalTitle, resolvePortalOrg } from '@server/portal/resolve'
+import { resolvePortalOrg } from '@server/portal/resolve'
+import { portalPageBrand } from '@server/portal/brand-images'
+import { faviconLink, type BrandHandle } from '~/lib/portal-brand'
 
 // The inline viewer (issue 9): a PDF or an image read in the page, with no download control unless this
 // viewer may download it. What it cannot prevent is said in the README: a viewer can still print,
@@ -17,6 +19,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (decision.status !== 'allowed') throw data('This document does not exist or is not available to you.', { status: 404 })
   const download = await authoriseFile(context.db, org, viewer, params.fileId, true)
   const src = fileUrl(org.basePath, decision.file)
+  const brand = await portalPageBrand(context.db, org)
   return data(
     {
       name: decision.file.original_name,
@@ -24,14 +27,20 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       kind: previewKind(decision.file.content_type),
       downloadUrl: download.status === 'allowed' && download.download ? `${src}?download=1` : null,
       home: org.basePath || '/',
-      portalTitle: `${org.name} ${await portalTitle(context.db, org.id)}`,
+      portalTitle: `${org.name} ${brand.portalTitle}`,
+      // The org's favicon and colour, as every portal page carries them (decisions 039 and 042).
+      brand: { brandColor: brand.brandColor, icon: brand.icon },
     },
     { headers: { 'Cache-Control': 'private, no-store', 'X-Robots-Tag': 'noindex' } },
   )
 }
 
+/** The org's brand colour, for the document around the page (app/root.tsx); its favicon is in the meta. */
+export const handle: BrandHandle<{ brand: { brandColor: string | null } }> = { brand: (page) => ({ brandColor: page.brand.brandColor }) }
+
 export function meta({ data: loaderData }: Route.MetaArgs) {
-  return [{ title: loaderData ? `${loaderData.name} | ${loaderData.portalTitle}` : 'Document' }, { name: 'robots', content: 'noindex' }]
+  if (!loaderData) return [{ title: 'Document' }, { name: 'robots', content: 'noindex' }]
+  return [{ title: `${loaderData.name} | ${loaderData.portalTitle}` }, { name: 'robots', content: 'noindex' }, faviconLink(loaderData.brand.icon)]
 }
 
 export default function DocumentViewer({ loaderData }: Route.ComponentProps) {

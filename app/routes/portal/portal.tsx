@@ -82,8 +82,8 @@ export default function Portal({ loaderData, actionData }: Route.ComponentProps)
   return <PortalPage view={loaderData} actionData={actionData} />
 }
 
-/** The org's favicon and brand colour, for the document around the page (app/root.tsx). */
-export const handle: BrandHandle<PortalView> = { brand: (view) => ({ brandColor: view.org.brandColor, faviconUrl: view.org.faviconUrl }) }
+/** The org's brand colour, for the document around the page (app/root.tsx); its favicon is in portalMeta. */
+export const handle: BrandHandle<PortalView> = { brand: (view) => ({ brandColor: view.org.brandColor }) }
 
 export function meta({ data: view }: Route.MetaArgs) {
   if (!view) return [{ title: 'Company not found' }]

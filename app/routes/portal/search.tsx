@@ -1,6 +1,6 @@
 import { data, isRouteErrorResponse, useRouteError } from 'react-router'
 import type { Route } from './+types/search'
-import type { BrandHandle, PortalBrand } from '~/lib/portal-brand'
+import { faviconLink, type BrandHandle, type PortalBrand } from '~/lib/portal-brand'
 import { loadSearchPage } from '@server/search/page'
 import { AnswerSources, ResultGroup, resultsSummary, SEARCH_FAILED } from '~/components/portal/search/search-results'
 import { ErrorView } from '~/components/error-view'
@@ -31,13 +31,13 @@ export async function clientLoader({ request, serverLoader }: Route.ClientLoader
 
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders
 
-/** The org's favicon and brand colour, for the document around the page (app/root.tsx). */
-export const handle: BrandHandle<{ org?: PortalBrand }> = { brand: (page) => page.org ?? null }
+/** The org's brand colour, for the document around the page (app/root.tsx); its favicon is in the meta. */
+export const handle: BrandHandle<{ org?: PortalBrand }> = { brand: (page) => (page.org ? { brandColor: page.org.brandColor } : null) }
 
 export function meta({ data: page }: Route.MetaArgs) {
   if (!page || 'unreachable' in page) return [{ title: 'Search' }]
   const title = page.term ? `Search: ${page.term}` : 'Search'
-  return [{ title: `${title} | ${page.org.name} ${page.portalTitle}` }, { name: 'robots', content: 'noindex' }]
+  return [{ title: `${title} | ${page.org.name} ${page.portalTitle}` }, { name: 'robots', content: 'noindex' }, faviconLink(page.icon)]
 }
 
 export default function SearchPage({ loaderData: page }: Route.ComponentProps) {

@@ -3,7 +3,7 @@ import type { Selectable } from 'kysely'
 import type { Subprocessors } from '../../../db/types'
 import { addSubprocessorSchema, deleteSubprocessorSchema, editSubprocessorSchema, SUBPROCESSOR_NOT_FOUND } from '../../../app/lib/schemas/subprocessors'
 import { badRequest, saveEdit, savedRedirect, type EditContext, type EditHandler } from './context'
-import { logoAudit, storeCompanyLogo, uploadedCompanyLogo } from './company-logos'
+import { companyLogoHandlers, dropUnusedLogo, logoAudit, storeCompanyLogo, uploadedCompanyLogo } from './company-logos'
 
 type SubprocessorRow = Selectable<Subprocessors>
 
@@ -25,6 +25,14 @@ function auditShape(row: Pick<SubprocessorRow, 'company_name' | 'company_domain'
 }
 
 export const subprocessorHandlers: Record<string, EditHandler> = {
+  ...companyLogoHandlers({
+    prefix: 'subprocessor',
+    table: 'subprocessors',
+    notFound: SUBPROCESSOR_NOT_FOUND,
+    row: (edit, id) =>
+      edit.db.selectFrom('subprocessors').select(['id', 'company_name as name', 'logo_file_id']).where('id', '=', id).where('product_id', '=', edit.product.id).executeTakeFirst(),
+  }),
+
   async 'subprocessor.add'(edit, formData) {
     const submission = parseForm(formData, addSubprocessorSchema)
     if (submission.status !== 'success') return badRequest({ intent: 'subprocessor.add', result: submission.reply() })
@@ -89,6 +97,7 @@ export const subprocessorHandlers: Record<string, EditHandler> = {
           .set({ ...values, logo_file_id: logoFileId })
           .where('id', '=', row.id)
           .execute()
+        if (logoFileId !== row.logo_file_id) await dropUnusedLogo(trx, edit.org.id, row.logo_file_id)
       },
     )
     return savedRedirect(edit, `Updated ${company.name}`)
@@ -102,9 +111,10 @@ export const subprocessorHandlers: Record<string, EditHandler> = {
     // The typed name must be the company's, case-sensitive once trimmed.
     const confirmed = parseForm(formData, deleteSubprocessorSchema(row.company_name))
     if (confirmed.status !== 'success') return badRequest({ intent: 'subprocessor.delete', result: confirmed.reply() })
-    await saveEdit(edit, { action: 'subprocessor.delete', target: row.company_name, before: auditShape(row) }, (trx) =>
-      trx.deleteFrom('subprocessors').where('id', '=', row.id).execute(),
-    )
+    await saveEdit(edit, { action: 'subprocessor.delete', target: row.company_name, before: auditShape(row) }, async (trx) => {
+      await trx.deleteFrom('subprocessors').where('id', '=', row.id).execute()
+      await dropUnusedLogo(trx, edit.org.id, row.logo_file_id)
+    })
     return savedRedirect(edit, `Deleted ${row.company_name}`)
   },
 }

@@ -10,7 +10,7 @@ import {
   trustedByOrderSchema,
 } from '../../../app/lib/schemas/trusted-by'
 import { badRequest, saveEdit, savedRedirect, type EditContext, type EditHandler } from './context'
-import { logoAudit, storeCompanyLogo, uploadedCompanyLogo } from './company-logos'
+import { companyLogoHandlers, dropUnusedLogo, logoAudit, storeCompanyLogo, uploadedCompanyLogo } from './company-logos'
 
 // Staff add, remove and re-order the companies of the Trusted-by card (cards-and-items: Trusted-by
 // card and company). The card's other actions (hide, display text, icon) live in cards.ts and icons.ts.
@@ -24,6 +24,14 @@ function listedCompanies(edit: EditContext) {
 }
 
 export const trustedByHandlers: Record<string, EditHandler> = {
+  ...companyLogoHandlers({
+    prefix: 'trustedBy',
+    table: 'trusted_by_companies',
+    notFound: TRUSTED_BY_NOT_FOUND,
+    row: (edit, id) =>
+      edit.db.selectFrom('trusted_by_companies').select(['id', 'name', 'logo_file_id']).where('id', '=', id).where('product_id', '=', edit.product.id).executeTakeFirst(),
+  }),
+
   async 'trustedBy.add'(edit, formData) {
     const submission = parseForm(formData, addTrustedBySchema())
     if (submission.status !== 'success') return badRequest({ intent: 'trustedBy.add', result: submission.reply() })
@@ -59,7 +67,10 @@ export const trustedByHandlers: Record<string, EditHandler> = {
     const row = await edit.db.selectFrom('trusted_by_companies').selectAll().where('id', '=', submission.value.id).where('product_id', '=', edit.product.id).executeTakeFirst()
     if (!row) return badRequest({ intent: 'trustedBy.remove', result: submission.reply({ formErrors: [TRUSTED_BY_NOT_FOUND] }) })
     const before = { source: row.source, name: row.name, domain: row.domain, logo_url: row.logo_url, company_id: row.company_id }
-    await saveEdit(edit, { action: 'trustedBy.remove', target: row.name, before }, (trx) => trx.deleteFrom('trusted_by_companies').where('id', '=', row.id).execute())
+    await saveEdit(edit, { action: 'trustedBy.remove', target: row.name, before }, async (trx) => {
+      await trx.deleteFrom('trusted_by_companies').where('id', '=', row.id).execute()
+      await dropUnusedLogo(trx, edit.org.id, row.logo_file_id)
+    })
     return savedRedirect(edit, `Removed ${row.name}`)
   },
 

@@ -9,6 +9,7 @@ import { addSubprocessorSchema, deleteSubprocessorSchema, editSubprocessorSchema
 import type { PortalView, SubprocessorView } from '../types'
 import { FormErrors, SubmitRow, useIntentResult } from './card-dialogs'
 import { closeDialogHref, returnToValue } from './links'
+import { CompanyLogoForms } from './company-logo-forms'
 
 /** Add, edit and delete subprocessors (Main mode, statuspage:edit); target is the subprocessor's id. */
 export function SubprocessorDialogs({ view, name, target }: { view: PortalView; name: string; target: string | null }) {
@@ -65,7 +66,8 @@ function SubprocessorFormDialog({ row }: { row: SubprocessorView | null }) {
         <input type="hidden" name="returnTo" value={returnToValue(location)} />
         <FormErrors errors={form.errors} id={form.errorId} />
         <CompanyPicker id={fields.companyName.id} label="Company" defaultValue={company} errors={fields.companyName.errors} errorId={fields.companyName.errorId} />
-        <CompanyLogoField id={`${form.id}-logo`} errors={form.allErrors.logo} />
+        {/* A listed company's logo has forms of its own, below. */}
+        {row ? null : <CompanyLogoField id={`${form.id}-logo`} errors={form.allErrors.logo} />}
         <div className="field">
           <label htmlFor={fields.purpose.id}>Purpose</label>
           <input {...getInputProps(fields.purpose, { type: 'text' })} maxLength={500} />
@@ -83,6 +85,7 @@ function SubprocessorFormDialog({ row }: { row: SubprocessorView | null }) {
         </div>
         <SubmitRow label={row ? 'Save' : 'Add subprocessor'} closeHref={closeHref} />
       </Form>
+      {row ? <CompanyLogoForms prefix="subprocessor" id={row.id} name={row.company} uploaded={row.uploadedLogo ?? false} returnTo={returnToValue(location)} /> : null}
     </Dialog>
   )
 }

@@ -15,9 +15,10 @@ import { FormErrors, useIntentResult } from './card-dialogs'
 import { useHydrated } from '~/components/ui/use-hydrated'
 import { pendingOrder } from './reorder-dialogs'
 import { MoveButton } from './move-button'
+import { CompanyLogoForms } from './company-logo-forms'
 
 // Edit the Trusted-by card's companies (cards-and-items: Trusted-by card and company): add one with the
-// company picker, remove one, or move them up and down. Without JavaScript a move is a link to this
+// company picker, remove one, change or remove its logo, or move them up and down. Without JavaScript a move is a link to this
 // dialog with the pending order in the URL (?order=...), as in the re-order dialogs; Save order posts it.
 
 type Location = { pathname: string; search: string }
@@ -178,6 +179,7 @@ function CompanyList({ companies }: { companies: Company[] }) {
                     </button>
                   </Form>
                 </span>
+                <CompanyLogoForms prefix="trustedBy" id={id} name={company.name} uploaded={company.uploadedLogo ?? false} returnTo={close} />
               </li>
             )
           })}

@@ -28,7 +28,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     case 'invite': {
       const submission = parseForm(formData, inviteMemberSchema)
       if (submission.status !== 'success') return data({ intent: 'invite', result: submission.reply() }, { status: 400 })
-      const outcome = await inviteMember(context.db, staff, context.env.APP_URL, submission.value)
+      const outcome = await inviteMember(context.db, staff, context.env, submission.value)
       if (!outcome.ok) return data({ intent: 'invite', result: submission.reply({ fieldErrors: { [outcome.field]: [outcome.message] } }) }, { status: 400 })
       kickEmailWorker()
       return redirectWithToast(context.env, '/members', `Invitation sent to ${submission.value.email}`)
