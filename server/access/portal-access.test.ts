@@ -25,7 +25,7 @@ const account: Viewer = {
   liveAccount: true,
 }
 const limited = { publicAccessLevel: 'Limited' as const }
-const restrictedFile = { links: [item({ publicAccess: false })], cardIcon: false, viewOnly: false }
+const restrictedFile = { links: [item({ publicAccess: false })], iconOf: [], viewOnly: false }
 
 describe('portalAccess', () => {
   it('withholds every item and file of a hidden card from visitors, not from staff', () => {
@@ -33,9 +33,19 @@ describe('portalAccess', () => {
     const visitor = portalAccess(PUBLIC_VIEWER, limited)
     expect(visitor.cardShown({ kind: 'Legal', hidden: true })).toBe(false)
     expect(visitor.item(legal)).toBe('withheld')
-    expect(visitor.file({ links: [legal], cardIcon: false, viewOnly: false }, false)).toBe('withheld')
-    expect(portalAccess(account, limited).file({ links: [legal], cardIcon: false, viewOnly: false }, true)).toBe('withheld')
+    expect(visitor.file({ links: [legal], iconOf: [], viewOnly: false }, false)).toBe('withheld')
+    expect(portalAccess(account, limited).file({ links: [legal], iconOf: [], viewOnly: false }, true)).toBe('withheld')
     expect(portalAccess(staffWith(), limited).item(legal)).toBe('unlocked')
+  })
+
+  it("shows a card's icon where the card is shown, and withholds a hidden card's", () => {
+    const visitor = portalAccess(PUBLIC_VIEWER, limited)
+    const icon = (hidden: boolean) => ({ links: [], iconOf: [{ kind: 'Legal' as const, hidden }], viewOnly: false })
+    expect(visitor.file(icon(false), false)).toBe('view')
+    expect(visitor.file(icon(true), false)).toBe('withheld')
+    expect(portalAccess(account, limited).file(icon(true), false)).toBe('withheld')
+    expect(visitor.file({ ...icon(true), iconOf: [...icon(true).iconOf, { kind: 'Esg', hidden: false }] }, false)).toBe('view')
+    expect(portalAccess(staffWith('files:view'), limited).file(icon(true), false)).toBe('view')
   })
 
   it('gives previewing staff no file their own permissions withhold, whatever the previewed profile grants', () => {
@@ -59,7 +69,7 @@ describe('portalAccess', () => {
   })
 
   it('shows a view-only file but refuses its download outside Main mode', () => {
-    const viewOnly = { links: [item()], cardIcon: false, viewOnly: true }
+    const viewOnly = { links: [item()], iconOf: [], viewOnly: true }
     expect(portalAccess(PUBLIC_VIEWER, limited).file(viewOnly, false)).toBe('view')
     expect(portalAccess(PUBLIC_VIEWER, limited).file(viewOnly, true)).toBe('view-only')
     expect(portalAccess(PUBLIC_VIEWER, limited).file(restrictedFile, false)).toBe('withheld')

@@ -21,8 +21,8 @@ export interface PortalAccess {
   item(item: AccessCheckedItem): ItemAccess
   /** Whether an unlocked item's file gets a download link. */
   canDownload(item: AccessCheckedItem, viewOnly: boolean): boolean
-  /** A stored file, from the items it is linked to and whether a card uses it as its icon. */
-  file(file: { links: readonly AccessCheckedItem[]; cardIcon: boolean; viewOnly: boolean }, wantsDownload: boolean): FileAccess
+  /** A stored file, from the items it is linked to and the cards that use it as their icon. */
+  file(file: { links: readonly AccessCheckedItem[]; iconOf: readonly { kind: CardKind; hidden: boolean }[]; viewOnly: boolean }, wantsDownload: boolean): FileAccess
   updateShown(update: { audience: string }): boolean
   faqsListed: boolean
   /** The Overview item's text, when this viewer may read it; null means the default welcome. */
@@ -51,11 +51,12 @@ export function portalAccess(viewer: Viewer, org: Pick<PortalOrg, 'publicAccessL
       const as = fileViewer('files:download')
       return itemAccess(entry, as, level) === 'unlocked' && canDownload(entry, as, viewOnly)
     },
-    file({ links, cardIcon, viewOnly }, wantsDownload) {
+    file({ links, iconOf, viewOnly }, wantsDownload) {
       const as = fileViewer(wantsDownload ? 'files:download' : 'files:view')
       if (as.mode === 'Main') return wantsDownload ? 'download' : 'view'
       const unlocked = links.filter((link) => itemAccess(link, as, level) === 'unlocked')
-      if (!unlocked.length && !cardIcon) return 'withheld'
+      // A card's icon is seen where the card is: a hidden card's is withheld as the card is.
+      if (!unlocked.length && !iconOf.some((card) => cardShown(card, viewer, level))) return 'withheld'
       if (!wantsDownload) return 'view'
       if (unlocked.some((link) => canDownload(link, as, viewOnly))) return 'download'
       return viewOnly ? 'view-only' : 'withheld'

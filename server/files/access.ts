@@ -1,4 +1,5 @@
 import { isViewOnly } from './urls'
+import type { CardKind } from '../../app/lib/card-kinds'
 import type { Database } from '../../db/index'
 import { accessCheckedItems } from '../access/items'
 import { portalAccess } from '../access/portal-access'
@@ -34,11 +35,11 @@ export async function authoriseFile(db: Database, org: PortalOrg, viewer: Viewer
     .executeTakeFirst()
   if (!file) return { status: 'missing' }
 
-  const [links, icon] = await Promise.all([
+  const [links, iconOf] = await Promise.all([
     accessCheckedItems(db).innerJoin('item_files', 'item_files.item_id', 'items.id').where('item_files.file_id', '=', file.id).execute(),
-    db.selectFrom('cards').select('id').where('icon_file_id', '=', file.id).executeTakeFirst(),
+    db.selectFrom('cards').select(['kind', 'hidden']).where('icon_file_id', '=', file.id).execute(),
   ])
-  const checked = { links: links.map(accessChecked), cardIcon: icon !== undefined, viewOnly: isViewOnly(file, org) }
+  const checked = { links: links.map(accessChecked), iconOf: iconOf.map((card) => ({ kind: card.kind as CardKind, hidden: card.hidden })), viewOnly: isViewOnly(file, org) }
   const policy = portalAccess(viewer, org)
   const access = policy.file(checked, wantsDownload)
   const { document_access_type: _, ...stored } = file

@@ -39,7 +39,7 @@ export async function authoriseLetter(db: Database, org: PortalOrg, viewer: View
   const letter = item?.bridge_letter as Record<string, unknown> | null | undefined
   if (!item || !letter || !bridgeLetterEnabled(item)) return { status: 'missing' }
   // As a file of its item that is never view-only: the same policy as the item's uploaded documents.
-  const checked = { links: [accessChecked(item)], cardIcon: false, viewOnly: false }
+  const checked = { links: [accessChecked(item)], iconOf: [], viewOnly: false }
   const access = portalAccess(viewer, org).file(checked, wantsDownload)
   if (access !== 'view' && access !== 'download') return { status: 'missing' }
   const catalogue = item.catalogue_uid ? catalogueItem(item.catalogue_uid) : undefined

@@ -392,7 +392,7 @@ async function documents(db: Database, scope: SearchScope, fileIds: string[]) {
     const own = links.filter((link) => link.file_id === file.id)
     const checked = own.map(accessChecked)
     const viewOnly = isViewOnly(file, scope.org)
-    const facts = { links: checked, cardIcon: false, viewOnly }
+    const facts = { links: checked, iconOf: [], viewOnly }
     const view = policy.file(facts, false)
     if (view === 'withheld') continue
     const through = own.find((link) => policy.item(accessChecked(link)) === 'unlocked')

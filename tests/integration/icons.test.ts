@@ -210,6 +210,18 @@ describeEachDatabase('change card icon', (database) => {
     expect(await fetchAnonymously(org, before)).toMatchObject({ status: 404, thrown: true })
   })
 
+  it("withholds a hidden card's icon from visitors as the card is, and serves it to staff", async () => {
+    const org = await createOrg(database())
+    const fileId = await uploadIcon(org)
+    const { db } = database().handle
+    await db.updateTable('cards').set({ hidden: true }).where('product_id', '=', org.product.id).where('kind', '=', KIND).execute()
+    expect(await fetchAnonymously(org, fileId)).toMatchObject({ status: 404, thrown: true })
+    const asStaff = await callRoute(fileLoader, database(), { path: `${org.home}/files/${fileId}`, params: { ...org.params, fileId }, cookie: org.admin.cookie })
+    expect(asStaff.status).toBe(200)
+    await db.updateTable('cards').set({ hidden: false }).where('product_id', '=', org.product.id).where('kind', '=', KIND).execute()
+    expect((await fetchAnonymously(org, fileId)).status).toBe(200)
+  })
+
   it('refuses staff without assets:edit', async () => {
     const org = await createOrg(database())
     const editor = await createStaffMember(

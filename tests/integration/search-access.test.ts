@@ -259,7 +259,7 @@ describeEachDatabase('search access', (database) => {
         const own = links.filter((link) => link.file_id === file.id).map(accessChecked)
         const viewOnly = (file.document_access_type ?? org.document_access_type) === 'view-only'
         // A search is of one product: a file none of its items links is not among its documents.
-        return [file.id, own.length > 0 && policy.file({ links: own, cardIcon: false, viewOnly }, false) !== 'withheld']
+        return [file.id, own.length > 0 && policy.file({ links: own, iconOf: [], viewOnly }, false) !== 'withheld']
       }),
     )
   }
