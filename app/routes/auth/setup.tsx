@@ -38,12 +38,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 const FIELDS = [
   { name: 'name', label: 'Company name', type: 'text', autoComplete: 'organization' },
   { name: 'slug', label: 'Portal address', type: 'text', autoComplete: 'off' },
-  { name: 'website', label: 'Company website', type: 'url', autoComplete: 'url' },
+  { name: 'website', label: 'Company website', type: 'url', autoComplete: 'url', hint: 'An https:// address; the header logo links there.' },
   { name: 'ownerName', label: 'Your name', type: 'text', autoComplete: 'name' },
   { name: 'ownerEmail', label: 'Your email', type: 'email', autoComplete: 'email' },
-  { name: 'password', label: 'Password', type: 'password', autoComplete: 'new-password' },
+  { name: 'password', label: 'Password', type: 'password', autoComplete: 'new-password', hint: 'At least 12 characters.' },
   { name: 'confirm', label: 'Repeat the password', type: 'password', autoComplete: 'new-password' },
-] as const
+] as const satisfies readonly { name: string; label: string; type: string; autoComplete: string; hint?: string }[]
 
 export default function Setup({ loaderData }: Route.ComponentProps) {
   const actionData = useActionData<typeof action>()
@@ -61,16 +61,16 @@ export default function Setup({ loaderData }: Route.ComponentProps) {
       <p className="auth__lead">Create your company’s trust center and its first owner account. This link works once.</p>
       <Form method="post" {...getFormProps(form)} className="form">
         <FormErrors errors={form.errors} id={form.errorId} />
-        {FIELDS.map(({ name, label, type, autoComplete }) => {
+        {FIELDS.map((entry) => {
+          const { name, label, type, autoComplete } = entry
           const field = fields[name]
+          // The address's hint shows the address it makes, so it is written here; the others are fixed.
           const hint =
             name === 'slug'
               ? `Your portal’s address: ${loaderData.origin}/portal/${field.value || suggested || 'your-company'}. Lowercase letters, digits and hyphens.${suggested ? ` Leave empty to use “${suggested}”.` : ''}`
-              : name === 'website'
-                ? 'An https:// address; the header logo links there.'
-                : name === 'password'
-                  ? 'At least 12 characters.'
-                  : undefined
+              : 'hint' in entry
+                ? entry.hint
+                : undefined
           return (
             <TextField
               key={name}
