@@ -12,6 +12,12 @@ export interface Orderable {
 }
 
 /**
+ * Titles in English order, case and accents aside. One collator for every comparison: `localeCompare` with a
+ * locale or options builds a new one at each call, which made sorting a portal's items a tenth of its render.
+ */
+export const compareTitles = new Intl.Collator('en', { sensitivity: 'base' }).compare
+
+/**
  * Item order within a card (cards-and-items section 4): enabled above work in progress above not
  * enabled, then the custom order, then the card-specific priority, then the title.
  */
@@ -20,7 +26,7 @@ export function compareItems(a: Orderable, b: Orderable) {
     STATE_RANK[b.enabledState] - STATE_RANK[a.enabledState] ||
     (a.position ?? Number.MAX_SAFE_INTEGER) - (b.position ?? Number.MAX_SAFE_INTEGER) ||
     b.weight - a.weight ||
-    a.title.localeCompare(b.title, 'en', { sensitivity: 'base' })
+    compareTitles(a.title, b.title)
   )
 }
 

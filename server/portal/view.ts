@@ -5,7 +5,7 @@ import { fileUrl, isViewOnly, viewerUrl } from '../files/urls'
 import type { Database } from '../../db/index'
 import { catalogueItem, CATALOGUE_WEIGHT } from '../../app/lib/catalogue/index'
 import { DEFAULT_CARD_TITLES, GRID_KINDS, isCardKind, ITEM_KIND_WEIGHT, type CardKind, type EnabledState } from '../../app/lib/card-kinds'
-import { compareItems } from '../../app/lib/ordering'
+import { compareItems, compareTitles } from '../../app/lib/ordering'
 import type { BulkDocumentView, CardView, DocumentView, FileView, ItemView, PortalView, SubprocessorColumn, UpdateView } from '../../app/lib/portal-view'
 import { CARD_PREVIEW_ITEMS, FAQ_PREVIEW_ENTRIES, FAQ_QUERY_MAX, RECENT_UPDATE_MS, UPDATES_PAGE_SIZE } from '../../app/lib/portal-view'
 import { riskAnswerLabel } from '../../app/lib/risk-profile'
@@ -63,7 +63,8 @@ export function buildPortalView(
     if (itemAccess === 'withheld') continue
     visibleItems.push({ row, view: itemView(row, item, itemAccess === 'locked', access, org, data) })
   }
-  visibleItems.sort((a, b) => compareItems(orderable(a.row, a.view), orderable(b.row, b.view)))
+  const order = new Map(visibleItems.map((entry) => [entry, orderable(entry.row, entry.view)]))
+  visibleItems.sort((a, b) => compareItems(order.get(a)!, order.get(b)!))
 
   const itemsOfKind = (kind: CardKind) => visibleItems.filter(({ row }) => row.card_kind === kind).map(({ view }) => view)
   const cardTitle = (kind: CardKind) => cardByKind.get(kind)?.title || DEFAULT_CARD_TITLES[kind]
@@ -367,8 +368,9 @@ function documentsView(
     }
   }
   if (!listed(all.length)) return null
-  const weight = (entry: DocumentView) => ITEM_KIND_WEIGHT[visibleItems.find(({ view }) => view.uid === entry.itemUid)?.view.kind ?? 'Documents'] ?? 0
-  all.sort((a, b) => a.title.localeCompare(b.title, 'en', { sensitivity: 'base' }) || weight(b) - weight(a))
+  const kindOf = new Map(visibleItems.map(({ view }) => [view.uid, view.kind]))
+  const weight = (entry: DocumentView) => ITEM_KIND_WEIGHT[kindOf.get(entry.itemUid) ?? 'Documents'] ?? 0
+  all.sort((a, b) => compareTitles(a.title, b.title) || weight(b) - weight(a))
 
   const hasPublic = all.some((entry) => entry.publicAccess)
   const hasPrivate = all.some((entry) => !entry.publicAccess)

@@ -17,7 +17,7 @@ import { tprmPartnersOffered } from '../tprm/partners'
 
 const COUNTRY_NAMES = Object.values(countries)
   .map((country) => country.name)
-  .sort((a, b) => a.localeCompare(b, 'en'))
+  .sort(new Intl.Collator('en').compare)
 
 /** Whether a country name is one the dropdown offers. */
 export const isCountry = (name: string) => COUNTRY_NAMES.includes(name)
