@@ -139,6 +139,15 @@ export default defineConfig(
     files: ['tests/e2e/**'],
     rules: { 'no-empty-pattern': 'off' },
   },
+  {
+    // Every journey runs in its worker's kept context and page (tests/e2e/support/test.ts, decision 047): Playwright's
+    // own `test` would open or reset one per test.
+    files: ['tests/e2e/**'],
+    ignores: ['tests/e2e/support/test.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: [{ name: '@playwright/test', importNames: ['test'], message: 'Import test from tests/e2e/support/test.ts (decision 047).' }] }],
+    },
+  },
 
   // The arrows point one way (HOUSE-STYLE, issue 22 item 3).
   {

@@ -35,11 +35,9 @@ export default defineConfig({
   globalSetup: ['./tests/e2e/support/journey-mail.ts', './tests/e2e/support/journey-dns.ts'],
   use: {
     baseURL,
-    // One browser context per worker, reset between tests (cookies, storage, cache, routes, extra pages:
-    // Playwright's reuseContext), instead of a new one per test: on these machines a new context and its
-    // first page cost about 1.4 s of a busy core, a page in a reused one 0.3 s. Tests that need a second
-    // visitor or other options open contexts of their own (support/journey.ts newPage). Decision 037.
-    reuseContext: true,
+    // One browser context and page per worker, kept from test to test (tests/e2e/support/test.ts, decision 047;
+    // a new context per test cost 1.4 s of a busy core, decision 037). Tests that need a second visitor or other
+    // options open contexts of their own (support/journey.ts newPage).
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],

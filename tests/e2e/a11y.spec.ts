@@ -3,7 +3,8 @@
 // project checks the server-rendered page in a context where scripts may run but the app's own
 // scripts are blocked: the same DOM a visitor without JavaScript gets. With a dialog open, the portal behind
 // it is the home page's, checked there (support/axe.ts).
-import { test, expect, type Browser, type Page, type TestInfo } from '@playwright/test'
+import { type Browser, type Page, type TestInfo } from '@playwright/test'
+import { test, expect } from './support/test'
 import { expectNoViolations, PORTAL_BEHIND_DIALOG } from './support/axe'
 import { cardTitle, hasJavaScript, MOBILE } from './support/demo'
 

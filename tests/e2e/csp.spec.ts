@@ -4,7 +4,8 @@
 // scripts, nothing of ours may be refused: each page is loaded, hydrated, made to load a chunk on demand (the
 // search dialog) and to fetch (a search), and the test fails on any violation the browser reports, in the
 // console, as an uncaught error, as a blocked request or as a securitypolicyviolation event in the page.
-import { test, expect, type Browser, type Page, type Response } from '@playwright/test'
+import { type Browser, type Page, type Response } from '@playwright/test'
+import { test, expect } from './support/test'
 import { PORTAL, waitForHydration } from './support/demo'
 import { staffSession } from './support/staff'
 

@@ -6,7 +6,8 @@
 // own, per project: nothing here touches the config's demo servers.
 import { execFile } from 'node:child_process'
 import { promisify } from 'node:util'
-import { expect, test, type APIRequestContext } from '@playwright/test'
+import { type APIRequestContext } from '@playwright/test'
+import { expect, test } from './support/test'
 import { hasJavaScript, waitForHydration } from './support/demo'
 import { ownEnv, startOwnServer, type OwnServer } from './support/own-server'
 import { startFakeDns, type FakeDns } from '../fakes/dns'

@@ -1,6 +1,7 @@
 // Browsing the public portal of the seeded demo, with and without JavaScript.
 import { readFile } from 'node:fs/promises'
-import { test, expect, type Page } from '@playwright/test'
+import { type Page } from '@playwright/test'
+import { test, expect } from './support/test'
 import {
   cardTitle,
   CONFIDENTIAL_PDFS,

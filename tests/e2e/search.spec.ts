@@ -3,7 +3,8 @@
 // which lists the same groups with plain links. The AI answer is tested with the fake Anthropic server
 // elsewhere.
 import { expectNoViolations } from './support/axe'
-import { expect, test, type Locator, type Page } from '@playwright/test'
+import { type Locator, type Page } from '@playwright/test'
+import { expect, test } from './support/test'
 import { cardTitle, entry, FAQS, hasJavaScript, MOBILE, PORTAL, PUBLIC_UPDATES, waitForHydration } from './support/demo'
 
 const encryptionAtRest = entry('encryption-at-rest')

@@ -2,7 +2,8 @@
 // check, body limits and hostile input in URLs.
 import { createHash } from 'node:crypto'
 import { connect } from 'node:net'
-import { test, expect, type APIResponse } from '@playwright/test'
+import { type APIResponse } from '@playwright/test'
+import { test, expect } from './support/test'
 import { cardTitle, hasJavaScript, waitForHydration } from './support/demo'
 
 const scriptTags = (html: string) => html.match(/<script\b[^>]*>/gi) ?? []
@@ -224,7 +225,9 @@ test.describe('hostile input', () => {
     const dialog = page.getByRole('dialog', { name: title })
     await expect(dialog).toBeVisible()
     if (hasJavaScript(testInfo.project.name)) {
-      await waitForHydration(dialog)
+      // Focus moves in from the same effect that starts listening for Escape (use-modal.ts): hydration alone is
+      // not enough, the effect runs after it.
+      await expect(dialog).toBeFocused()
       await page.keyboard.press('Escape')
       await expect(dialog).toBeHidden()
       await expect(page).toHaveURL(/\/$/)

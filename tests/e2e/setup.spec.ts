@@ -1,7 +1,7 @@
 // First start on an empty database (issue 23 item 1), with JavaScript on and off: a server of this spec's own
 // with SEED_DEMO=false prints the setup link; the owner sets up "Acme Security" and lands signed in, in Main
 // mode, with the Getting started checklist.
-import { expect, test } from '@playwright/test'
+import { expect, test } from './support/test'
 import { expectNoViolations } from './support/axe'
 import { hasJavaScript } from './support/demo'
 import { startOwnServer, type OwnServer } from './support/own-server'

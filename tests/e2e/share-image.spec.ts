@@ -2,7 +2,7 @@
 // and off: the page's og:image is the org's own share image, on the portal's own address, and answers a
 // 1200 x 630 PNG. The demo's staff chose no favicon (decision 039), so the page links the built-in one last;
 // a chosen favicon's PNG is checked in own-org.spec.ts.
-import { test, expect } from '@playwright/test'
+import { test, expect } from './support/test'
 
 test('the page’s og:image answers the org’s own PNG, and its favicon the built-in icon', async ({ page, baseURL }) => {
   await page.goto('/')

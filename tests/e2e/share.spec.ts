@@ -2,7 +2,8 @@
 // with JavaScript on and off: a disclosure whose links work without scripts, sharing the portal's public
 // URL whatever the page's own query carries. Copy link uses the clipboard with JavaScript, and shows the
 // URL in a read-only field without it.
-import { test, expect, type Page } from '@playwright/test'
+import { type Page } from '@playwright/test'
+import { test, expect } from './support/test'
 import { hasJavaScript, SITE_NAME, waitForHydration } from './support/demo'
 
 async function openShare(page: Page, path = '/') {

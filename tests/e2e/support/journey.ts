@@ -82,8 +82,8 @@ export const test = staffTest.extend<JourneyFixtures, { journeyServer: JourneySe
     addressSerial++
     await use({ 'X-Forwarded-For': `10.${testInfo.workerIndex % 250}.${Math.floor(addressSerial / 250) % 250}.${(addressSerial % 250) + 1}` })
   },
-  // Set on the worker's reused browser context (playwright.config.ts, reuseContext) rather than as the
-  // extraHTTPHeaders option, which differs from test to test and would make Playwright open a new context each time.
+  // Set on the worker's kept browser context (support/test.ts) rather than as the
+  // extraHTTPHeaders option, which differs from test to test and would need a new context each time.
   context: async ({ context, forwardedFor }, use) => {
     await context.setExtraHTTPHeaders(forwardedFor)
     await use(context)

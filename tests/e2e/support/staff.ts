@@ -1,6 +1,7 @@
 // Staff journeys start signed in: one POST to /login through the HTTP API, its session cookie put into the
 // browser context, so no journey types the password (staff.spec.ts keeps the form itself covered).
-import { test as base, expect, type APIRequest } from '@playwright/test'
+import type { APIRequest } from '@playwright/test'
+import { test as base, expect } from './test'
 import { adminEmailOf, type JourneyOrg } from './orgs'
 
 export { expect }
