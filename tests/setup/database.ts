@@ -1,7 +1,7 @@
 // One real database per test file, copied from the seeded template: PGlite always, PostgreSQL too
 // when TEST_DATABASE_URL is set. Nothing is mocked.
 import { randomUUID } from 'node:crypto'
-import { cp, mkdtemp, rm } from 'node:fs/promises'
+import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, inject } from 'vitest'
@@ -9,6 +9,7 @@ import { openDatabase, type DatabaseHandle } from '../../db/index'
 import { stopPublicFetches } from '../../server/files/public-fetches'
 import { parseEnv, type Env } from '../../server/env'
 import { adminQuery, testBackends, withDatabase } from './global-setup'
+import { copyTemplate } from './copy-template'
 
 export interface TestDatabase {
   handle: DatabaseHandle
@@ -41,7 +42,7 @@ export function describeEachDatabase(name: string, tests: (get: () => TestDataba
 async function openTestDatabase(backend: string) {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'tc-test-'))
   // Files live in the data directory for both backends; PGlite's database does too.
-  await cp(inject('templateRoot'), dataDir, { recursive: true })
+  await copyTemplate(inject('templateRoot'), dataDir)
   const env = parseEnv({ DATA_DIR: dataDir, APP_URL: 'http://localhost:3000', SESSION_SECRET: 'x'.repeat(32) })
   if (backend === 'pglite') {
     const handle = await openDatabase({ dataDir })

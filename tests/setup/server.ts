@@ -4,13 +4,14 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
 import { existsSync } from 'node:fs'
-import { cp, mkdtemp, rm } from 'node:fs/promises'
+import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { inject } from 'vitest'
 import { openDatabase, type Database } from '../../db/index'
 import { adminQuery, withDatabase } from './global-setup'
 import { freePort } from './free-port'
+import { copyTemplate } from './copy-template'
 
 export interface RunningServer {
   url: string
@@ -54,7 +55,7 @@ export async function startServer(
   if (options.shareDatabaseOf && (options.reuse || !options.shareDatabaseOf.databaseUrl)) throw new Error('Only a new server can share a database, and only a PostgreSQL one')
   const previous = options.reuse ? handOver(options.reuse) : undefined
   const dataDir = previous?.dataDir ?? (await mkdtemp(path.join(tmpdir(), 'tc-server-')))
-  if (!previous && !options.fill) await cp(inject('templateRoot'), dataDir, { recursive: true })
+  if (!previous && !options.fill) await copyTemplate(inject('templateRoot'), dataDir)
   const port = previous?.port ?? (await freePort())
   const url = `http://localhost:${port}`
   const env: Record<string, string> = {
