@@ -47,13 +47,14 @@ export default defineConfig({
   // server's markup, server-side rules): once is enough. @postgres-only tests reach into the server's
   // database, which PGlite keeps to the server process.
   //
-  // Four chains, one worker each, two at a time, in any order (CI passes --shuffle; the seed it prints
-  // replays the order): the journeys with JavaScript on its demo server, the journeys without JavaScript on
-  // another, and the two journey projects on a journey server each. Every server starts once, before the
-  // tests: the shuffled order moves workers between projects, and a worker that started a server of its own
-  // started it again at each move. A spec changes only what it created, or an org of its own on the demo
-  // server (tests/e2e/support/orgs.ts), so more workers per server would be correct; one is kept because two
-  // were not faster with two workers in all on two cores (583 s against 600 s for the demo pair, decision 035).
+  // Two chains, one worker each, side by side: every spec with JavaScript, and every spec without. A spec on
+  // the journey servers gets its server from the journeyServer fixture (support/journey.ts), so both kinds share
+  // a project and its worker. With four projects (demo and journey specs apart) the shuffled order moved each of
+  // the two workers between projects, about 25 worker starts in a run (each a Chromium launch and a cold page):
+  // 886 core-s in 494 s against 842 in 467 with two (decision 047). Every server starts once, before the tests.
+  // A spec changes only what it created, or an org of its own on the demo server (tests/e2e/support/orgs.ts), so
+  // more workers per server would be correct; one is kept because two were not faster with two workers in all on
+  // two cores (583 s against 600 s for the demo pair, decision 035).
   //
   // E2E_SCOPE=database (CI's PostgreSQL pass, after the whole suite ran on PGlite): the integration tests run
   // on both databases, so the browser checks only what needs the server's database itself (@postgres-only)
@@ -61,22 +62,8 @@ export default defineConfig({
   projects: databaseScope
     ? [{ name: 'journey-javascript', testMatch: JOURNEY, workers: 1, use: { browserName: 'chromium', javaScriptEnabled: true, baseURL: journeyURL(true) }, grep: /@postgres/ }]
     : [
-        { name: 'javascript', testIgnore: JOURNEY, workers: 1, use: { browserName: 'chromium', javaScriptEnabled: true, baseURL }, grepInvert: exclude() },
-        { name: 'journey-javascript', testMatch: JOURNEY, workers: 1, use: { browserName: 'chromium', javaScriptEnabled: true, baseURL: journeyURL(true) }, grepInvert: exclude() },
-        {
-          name: 'no-javascript',
-          testIgnore: JOURNEY,
-          workers: 1,
-          use: { browserName: 'chromium', javaScriptEnabled: false, baseURL: noScriptURL },
-          grepInvert: exclude('@javascript-only'),
-        },
-        {
-          name: 'journey-no-javascript',
-          testMatch: JOURNEY,
-          workers: 1,
-          use: { browserName: 'chromium', javaScriptEnabled: false, baseURL: journeyURL(false) },
-          grepInvert: exclude('@javascript-only'),
-        },
+        { name: 'javascript', workers: 1, use: { browserName: 'chromium', javaScriptEnabled: true, baseURL }, grepInvert: exclude() },
+        { name: 'no-javascript', workers: 1, use: { browserName: 'chromium', javaScriptEnabled: false, baseURL: noScriptURL }, grepInvert: exclude('@javascript-only') },
       ],
   // Four servers starting at once on two busy cores took up to 1.5 minutes each.
   webServer: [

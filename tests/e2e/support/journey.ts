@@ -73,8 +73,8 @@ export function journeyServerOf(javascript: boolean): JourneyServer {
   return { url: `http://localhost:${ports.server}`, mailLog: mailLog(ports.smtp), databaseUrl }
 }
 
-export const test = staffTest.extend<JourneyFixtures, { journeyServer: JourneyServer }>({
-  journeyServer: [async ({}, use, workerInfo) => use(journeyServerOf(hasJavaScript(workerInfo.project.name))), { scope: 'worker' }],
+export const test = staffTest.extend<JourneyFixtures & { journeyServer: JourneyServer }>({
+  journeyServer: async ({}, use, testInfo) => use(journeyServerOf(hasJavaScript(testInfo.project.name))),
   baseURL: async ({ journeyServer }, use) => use(journeyServer.url),
   // Workers come and go as the shuffled order moves between projects: the worker's index keeps each
   // worker's addresses apart from every other's on the same server.
