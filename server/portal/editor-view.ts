@@ -2,16 +2,15 @@
 // view (server/portal/view.ts): the open card's stored items for the edit form, the dialogs' cards, the
 // section switches and titles, and the file library to link documents from.
 import type { Database } from '../../db/index'
-import { catalogueItem, CATALOGUE_WEIGHT } from '../../app/lib/catalogue/index'
+import { catalogueItem } from '../../app/lib/catalogue/index'
 import { isCardKind, KIND_FIELDS, type CardKind, type EnabledState } from '../../app/lib/card-kinds'
 import { INTEGRATION_ITEMS } from '../../app/lib/integrations'
-import { compareItems } from '../../app/lib/ordering'
 import type { CardView, ItemEditorView, PortalView } from '../../app/lib/portal-view'
 import { normaliseSectionOrder, type SectionId } from '../../app/lib/sections'
 import type { PortalAccess } from '../access/portal-access'
 import { listLibrary } from '../files/library'
 import type { ItemRow, PortalData } from './queries'
-import { gradeEntries } from './view-helpers'
+import { gradeEntries, itemOrder, sortByItemOrder } from './view-helpers'
 
 /** What the visitor's view has worked out that the editor's view builds on. */
 export interface EditorViewInput {
@@ -122,12 +121,7 @@ export function editorItems(data: PortalData, kind: CardKind): ItemEditorView[] 
     }
   })
   const byUid = new Map(rows.map((row) => [row.uid, row]))
-  return views.sort((a, b) =>
-    compareItems(
-      { enabledState: a.enabledState, position: byUid.get(a.uid)!.position, weight: CATALOGUE_WEIGHT.get(byUid.get(a.uid)!.catalogue_uid ?? '') ?? 0, title: a.title },
-      { enabledState: b.enabledState, position: byUid.get(b.uid)!.position, weight: CATALOGUE_WEIGHT.get(byUid.get(b.uid)!.catalogue_uid ?? '') ?? 0, title: b.title },
-    ),
-  )
+  return sortByItemOrder(views, (view) => itemOrder(byUid.get(view.uid)!, view))
 }
 
 function documentKindCounts(data: PortalData, cardTitle: (kind: CardKind) => string) {

@@ -3,9 +3,9 @@
 import { answersOffered } from '../ai/offered'
 import { fileUrl, isViewOnly, viewerUrl } from '../files/urls'
 import type { Database } from '../../db/index'
-import { catalogueItem, CATALOGUE_WEIGHT } from '../../app/lib/catalogue/index'
+import { catalogueItem } from '../../app/lib/catalogue/index'
 import { DEFAULT_CARD_TITLES, GRID_KINDS, isCardKind, ITEM_KIND_WEIGHT, type CardKind, type EnabledState } from '../../app/lib/card-kinds'
-import { compareItems, compareTitles } from '../../app/lib/ordering'
+import { compareTitles } from '../../app/lib/ordering'
 import type { BulkDocumentView, CardView, DocumentView, FileView, ItemView, PortalView, SubprocessorColumn, UpdateView } from '../../app/lib/portal-view'
 import { CARD_PREVIEW_ITEMS, FAQ_PREVIEW_ENTRIES, FAQ_QUERY_MAX, RECENT_UPDATE_MS, UPDATES_PAGE_SIZE } from '../../app/lib/portal-view'
 import { riskAnswerLabel } from '../../app/lib/risk-profile'
@@ -20,7 +20,7 @@ import type { PortalOrg } from './resolve'
 import { brandLinks, brandSource } from './brand-images'
 import { editorLibrary, editorView } from './editor-view'
 import { loadPortalData, type ItemRow, type PortalData } from './queries'
-import { gradeEntries } from './view-helpers'
+import { gradeEntries, itemOrder, sortByItemOrder } from './view-helpers'
 import { publicPictureUrl } from '../products/public-pictures'
 
 export interface PortalQuery {
@@ -63,8 +63,7 @@ export function buildPortalView(
     if (itemAccess === 'withheld') continue
     visibleItems.push({ row, view: itemView(row, item, itemAccess === 'locked', access, org, data) })
   }
-  const order = new Map(visibleItems.map((entry) => [entry, orderable(entry.row, entry.view)]))
-  visibleItems.sort((a, b) => compareItems(order.get(a)!, order.get(b)!))
+  sortByItemOrder(visibleItems, ({ row, view }) => itemOrder(row, view))
 
   const itemsOfKind = (kind: CardKind) => visibleItems.filter(({ row }) => row.card_kind === kind).map(({ view }) => view)
   const cardTitle = (kind: CardKind) => cardByKind.get(kind)?.title || DEFAULT_CARD_TITLES[kind]
@@ -256,15 +255,6 @@ function itemSummary(item: ItemView): ItemView {
 
 export function defaultWelcome(org: string, portalTitle: string) {
   return `Welcome to the ${org} ${portalTitle}. Security and privacy are at the heart of everything we build. Here you can learn about our security practices and compliance programs, and request access to our documents.`
-}
-
-function orderable(row: ItemRow, view: ItemView) {
-  return {
-    enabledState: view.enabledState,
-    position: row.position,
-    weight: row.catalogue_uid ? (CATALOGUE_WEIGHT.get(row.catalogue_uid) ?? 0) : 0,
-    title: view.title,
-  }
 }
 
 function itemView(row: ItemRow, checked: AccessCheckedItem, locked: boolean, access: PortalAccess, org: PortalOrg, data: PortalData): ItemView {

@@ -1,7 +1,7 @@
 import { parseForm } from '../../http/forms'
-import { CATALOGUE_WEIGHT, itemTitle } from '../../../app/lib/catalogue/index'
+import { itemTitle } from '../../../app/lib/catalogue/index'
 import { DEFAULT_CARD_TITLES, GRID_KINDS, isCardKind, type CardKind, type EnabledState } from '../../../app/lib/card-kinds'
-import { compareItems } from '../../../app/lib/ordering'
+import { itemOrder, sortByItemOrder } from '../view-helpers'
 import { isPermutationOf, isValidSectionOrder, reorderCardsSchema, reorderItemsSchema, reorderSectionsSchema } from '../../../app/lib/reorder'
 import { normaliseSectionOrder } from '../../../app/lib/sections'
 import type { Redirect } from '../../reply'
@@ -41,18 +41,7 @@ export const reorderHandlers: Record<string, EditHandler> = {
       .where('product_id', '=', edit.product.id)
       .where('card_kind', '=', card.kind)
       .execute()
-    const before = rows
-      .map((row) => ({
-        row,
-        orderable: {
-          enabledState: row.enabled_state as EnabledState,
-          position: row.position,
-          weight: row.catalogue_uid ? (CATALOGUE_WEIGHT.get(row.catalogue_uid) ?? 0) : 0,
-          title: itemTitle(row),
-        },
-      }))
-      .sort((a, b) => compareItems(a.orderable, b.orderable))
-      .map(({ row }) => row.uid)
+    const before = sortByItemOrder([...rows], (row) => itemOrder(row, { enabledState: row.enabled_state as EnabledState, title: itemTitle(row) })).map((row) => row.uid)
     const { order } = submission.value
     const documents = card.kind === 'Documents'
     const featured = documents ? (submission.value.featured ?? []) : []

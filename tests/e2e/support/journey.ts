@@ -56,6 +56,8 @@ interface JourneyFixtures {
   js: boolean
   /** This test's own client address, as the proxy the journey server trusts would pass it on. */
   forwardedFor: Record<string, string>
+  /** The journey server of this test's project (JavaScript on or off). */
+  journeyServer: JourneyServer
 }
 
 let addressSerial = 0
@@ -73,11 +75,11 @@ export function journeyServerOf(javascript: boolean): JourneyServer {
   return { url: `http://localhost:${ports.server}`, mailLog: mailLog(ports.smtp), databaseUrl }
 }
 
-export const test = staffTest.extend<JourneyFixtures & { journeyServer: JourneyServer }>({
+export const test = staffTest.extend<JourneyFixtures>({
   journeyServer: async ({}, use, testInfo) => use(journeyServerOf(hasJavaScript(testInfo.project.name))),
   baseURL: async ({ journeyServer }, use) => use(journeyServer.url),
-  // Workers come and go as the shuffled order moves between projects: the worker's index keeps each
-  // worker's addresses apart from every other's on the same server.
+  // A worker that failed a test is replaced by a new one: the worker's index keeps each worker's addresses
+  // apart from every other's on the same server.
   forwardedFor: async ({}, use, testInfo) => {
     addressSerial++
     await use({ 'X-Forwarded-For': `10.${testInfo.workerIndex % 250}.${Math.floor(addressSerial / 250) % 250}.${(addressSerial % 250) + 1}` })

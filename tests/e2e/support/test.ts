@@ -9,7 +9,7 @@
 // kept renderer (decision 047). What the cache keeps is what a returning visitor's browser keeps: pages are
 // revalidated every time (max-age=0), assets and images by their own headers; the app stores nothing in
 // localStorage, sessionStorage or IndexedDB. Tests that need a fresh visitor open a context of their own.
-import { test as base, expect, type BrowserContext } from '@playwright/test'
+import { test as base, expect, type BrowserContext, type Page, type ViewportSize } from '@playwright/test'
 
 export { expect }
 
@@ -19,10 +19,9 @@ interface SharedContext {
   options?: string
 }
 
-/** Playwright's default viewport, which a test may have changed (search.spec.ts on a phone's width). */
-const VIEWPORT = { width: 1280, height: 720 }
-/** The events tests listen to on a page or context; a listener must not outlive its test. */
-const EVENTS = ['console', 'dialog', 'download', 'pageerror', 'request', 'requestfailed', 'requestfinished', 'response', 'popup', 'page'] as const
+/** The events tests listen to on a context and on a page; a listener must not outlive its test. */
+const CONTEXT_EVENTS = ['console', 'dialog', 'page', 'request', 'requestfailed', 'requestfinished', 'response'] as const
+const PAGE_EVENTS = ['console', 'dialog', 'download', 'pageerror', 'popup', 'request', 'requestfailed', 'requestfinished', 'response'] as const
 
 export const test = base.extend<object, { sharedContext: SharedContext }>({
   sharedContext: [
@@ -33,12 +32,12 @@ export const test = base.extend<object, { sharedContext: SharedContext }>({
     },
     { scope: 'worker' },
   ],
-  context: async ({ browser, sharedContext: shared, baseURL, javaScriptEnabled }, use, testInfo) => {
-    const options = JSON.stringify({ baseURL, javaScriptEnabled })
+  context: async ({ browser, sharedContext: shared, baseURL, javaScriptEnabled, viewport }, use, testInfo) => {
+    const options = JSON.stringify({ baseURL, javaScriptEnabled, viewport })
     if (shared.context && shared.options !== options) await closeShared(shared)
-    if (shared.context) await reset(shared.context)
+    if (shared.context) await reset(shared.context, viewport)
     else {
-      shared.context = await browser.newContext({ baseURL, javaScriptEnabled })
+      shared.context = await browser.newContext({ baseURL, javaScriptEnabled, viewport })
       shared.options = options
     }
     await use(shared.context)
@@ -55,20 +54,27 @@ async function closeShared(shared: SharedContext) {
 }
 
 /** What one test can leave in the shared context for the next: everything but the renderer and the cache. */
-async function reset(context: BrowserContext) {
+async function reset(context: BrowserContext, viewport: ViewportSize | null) {
   const [page, ...others] = context.pages()
   for (const other of others) await other.close()
-  // One by one: `off` also stops the events' delivery from the browser once nobody listens (removeAllListeners
-  // does not). Both are event emitters; their public types leave `listeners` out.
-  for (const emitter of (page ? [context, page] : [context]) as unknown as NodeJS.EventEmitter[]) {
-    for (const event of EVENTS) for (const listener of emitter.listeners(event)) emitter.off(event, listener as () => void)
-  }
+  removeListeners(context, CONTEXT_EVENTS)
+  if (page) removeListeners(page, PAGE_EVENTS)
   await context.unrouteAll({ behavior: 'ignoreErrors' })
   await context.clearCookies()
   await context.clearPermissions()
   await context.setExtraHTTPHeaders({})
   if (!page) return
   await page.unrouteAll({ behavior: 'ignoreErrors' })
-  const viewport = page.viewportSize()
-  if (viewport?.width !== VIEWPORT.width || viewport.height !== VIEWPORT.height) await page.setViewportSize(VIEWPORT)
+  // A test may have changed it (search.spec.ts on a phone's width).
+  const now = page.viewportSize()
+  if (viewport && (now?.width !== viewport.width || now.height !== viewport.height)) await page.setViewportSize(viewport)
+}
+
+/**
+ * One by one: `off` also stops the events' delivery from the browser once nobody listens (removeAllListeners
+ * does not). Contexts and pages are event emitters; their public types leave `listeners` out.
+ */
+function removeListeners(target: BrowserContext | Page, events: readonly string[]) {
+  const emitter = target as unknown as NodeJS.EventEmitter
+  for (const event of events) for (const listener of emitter.listeners(event)) emitter.off(event, listener as () => void)
 }
