@@ -26,8 +26,9 @@ export default defineConfig({
   // One folder per port, so two runs side by side (CI's PGlite and PostgreSQL passes) keep their own.
   outputDir: `test-results/${port}`,
   fullyParallel: false,
-  // One browser and server pair per core. The default timeouts (30 s a test, 5 s an expectation): axe runs
-  // once per check in the page (tests/e2e/support/axe.ts), staff sign in once per worker (support/staff.ts).
+  // One worker per core (the projects below say how they share the servers). The default timeouts (30 s a test,
+  // 5 s an expectation): axe runs once per check in the page (tests/e2e/support/axe.ts), staff sign in once per
+  // worker (support/staff.ts).
   workers: 2,
   retries: 0,
   reporter: process.env.CI ? 'line' : 'list',
@@ -47,14 +48,17 @@ export default defineConfig({
   // server's markup, server-side rules): once is enough. @postgres-only tests reach into the server's
   // database, which PGlite keeps to the server process.
   //
-  // Two chains, one worker each, side by side: every spec with JavaScript, and every spec without. A spec on
-  // the journey servers gets its server from the journeyServer fixture (support/journey.ts), so both kinds share
-  // a project and its worker. With four projects (demo and journey specs apart) the shuffled order moved each of
-  // the two workers between projects, about 25 worker starts in a run (each a Chromium launch and a cold page):
-  // 886 core-s in 494 s against 842 in 467 with two (decision 047). Every server starts once, before the tests.
-  // A spec changes only what it created, or an org of its own on the demo server (tests/e2e/support/orgs.ts), so
-  // more workers per server would be correct; one is kept because two were not faster with two workers in all on
-  // two cores (583 s against 600 s for the demo pair, decision 035).
+  // Two phases, both workers in each: every spec with JavaScript, then every spec without (no-javascript depends
+  // on javascript, which is what makes Playwright run them one after the other, each phase in its own shuffled
+  // order). Each project has its servers, so a spec runs once on a server; in a phase the two workers share them,
+  // each running a different spec (a spec changes only what it created, or an org of its own on the demo server:
+  // tests/e2e/support/orgs.ts, decision 035; people and addresses carry the worker's index). A spec on the journey
+  // servers gets its server from the journeyServer fixture (support/journey.ts), so demo and journey specs share a
+  // project and its workers. With one worker per project side by side, the one with JavaScript ran alone for the
+  // last two minutes (488 s of tests against 371): 9.7 minutes against 8.3 in phases (decision 047). With four
+  // projects the shuffled order moved the workers between projects, about 25 worker starts a run (each a Chromium
+  // launch and a cold page). As with any dependency, a failure with JavaScript leaves the phase without it unrun:
+  // `--no-deps` runs it anyway.
   //
   // E2E_SCOPE=database (CI's PostgreSQL pass, after the whole suite ran on PGlite): the integration tests run
   // on both databases, so the browser checks only what needs the server's database itself (@postgres-only)
@@ -62,8 +66,13 @@ export default defineConfig({
   projects: databaseScope
     ? [{ name: 'journey-javascript', testMatch: JOURNEY, workers: 1, use: { browserName: 'chromium', javaScriptEnabled: true, baseURL: journeyURL(true) }, grep: /@postgres/ }]
     : [
-        { name: 'javascript', workers: 1, use: { browserName: 'chromium', javaScriptEnabled: true, baseURL }, grepInvert: exclude() },
-        { name: 'no-javascript', workers: 1, use: { browserName: 'chromium', javaScriptEnabled: false, baseURL: noScriptURL }, grepInvert: exclude('@javascript-only') },
+        { name: 'javascript', use: { browserName: 'chromium', javaScriptEnabled: true, baseURL }, grepInvert: exclude() },
+        {
+          name: 'no-javascript',
+          dependencies: ['javascript'],
+          use: { browserName: 'chromium', javaScriptEnabled: false, baseURL: noScriptURL },
+          grepInvert: exclude('@javascript-only'),
+        },
       ],
   // Four servers starting at once on two busy cores took up to 1.5 minutes each.
   webServer: [
