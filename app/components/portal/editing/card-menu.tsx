@@ -1,6 +1,7 @@
 import { useFetcher, useLocation } from 'react-router'
 import type { CardKind } from '~/lib/card-kinds'
 import { withQuery } from '~/lib/format'
+import { RENAME_EXCLUDED } from '~/lib/schemas/cards'
 import type { PortalView } from '../types'
 import { ActionMenu, type MenuEntry } from '~/components/ui/menu'
 import { dialogHref, returnToValue } from './links'
@@ -17,12 +18,17 @@ const KIND_ACTIONS: Partial<Record<CardKind, CardAction[]>> = {
 }
 const GRID_ACTIONS: CardAction[] = ['edit', 'rename', 'displayText', 'visibility', 'placeholder', 'reorderItems', 'changeIcon']
 
+/** What a card's menu offers: its kind's actions, less what this staff member or the kind may not do (no renaming Security Grades). */
+export function cardActions(kind: CardKind, options: { canChangeIcons: boolean }): CardAction[] {
+  return (KIND_ACTIONS[kind] ?? GRID_ACTIONS).filter((action) => (action !== 'changeIcon' || options.canChangeIcons) && (action !== 'rename' || !RENAME_EXCLUDED.includes(kind)))
+}
+
 export function CardMenu({ view, kind, title }: { view: PortalView; kind: CardKind; title: string }) {
   const location = useLocation()
   const fetcher = useFetcher()
   if (!view.editor) return null
   const hidden = view.editor.hiddenKinds.includes(kind)
-  const actions = (KIND_ACTIONS[kind] ?? GRID_ACTIONS).filter((action) => action !== 'changeIcon' || view.editor?.canChangeIcons)
+  const actions = cardActions(kind, { canChangeIcons: Boolean(view.editor.canChangeIcons) })
   const entries: MenuEntry[] = actions.map((action) => {
     switch (action) {
       case 'edit':
