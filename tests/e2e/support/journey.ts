@@ -78,8 +78,8 @@ export function journeyServerOf(javascript: boolean): JourneyServer {
 export const test = staffTest.extend<JourneyFixtures>({
   journeyServer: async ({}, use, testInfo) => use(journeyServerOf(hasJavaScript(testInfo.project.name))),
   baseURL: async ({ journeyServer }, use) => use(journeyServer.url),
-  // A worker that failed a test is replaced by a new one: the worker's index keeps each worker's addresses
-  // apart from every other's on the same server.
+  // Both workers of a phase use the same journey server (playwright.config.ts), and a worker that failed a test
+  // is replaced by a new one: the worker's index keeps each worker's addresses apart from every other's.
   forwardedFor: async ({}, use, testInfo) => {
     addressSerial++
     await use({ 'X-Forwarded-For': `10.${testInfo.workerIndex % 250}.${Math.floor(addressSerial / 250) % 250}.${(addressSerial % 250) + 1}` })
