@@ -1,4 +1,4 @@
-import type { CSSProperties } from 'react'
+import { useEffect, useState, type CSSProperties } from 'react'
 import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useMatches, useRouteError } from 'react-router'
 import type { Route } from './+types/root'
 import { useNonce } from '~/components/nonce'
@@ -6,7 +6,8 @@ import { ErrorView } from '~/components/error-view'
 import '~/styles/app.css'
 import { readFlash } from '@server/http/flash'
 import { Toast } from '~/components/ui/toast'
-import { toastDuration } from '~/lib/portal-view'
+import { DOCUMENT_DOWNLOAD_FAILED, toastDuration } from '~/lib/portal-view'
+import { useDownloadFailures } from '~/components/ui/download-check'
 import { brandOfMatches } from '~/lib/portal-brand'
 import { brandStyle } from '~/lib/brand-color'
 
@@ -42,10 +43,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export default function App() {
   const { toast } = useLoaderData<typeof loader>()
+  // A message of the page itself (a failed download), each shown afresh (a new key); the next flash replaces it.
+  const [local, setLocal] = useState<{ key: number; message: string } | null>(null)
+  useDownloadFailures(() => setLocal((shown) => ({ key: (shown?.key ?? 0) + 1, message: DOCUMENT_DOWNLOAD_FAILED })))
+  useEffect(() => setLocal(null), [toast])
+  const message = local?.message ?? toast
   return (
     <>
       <Outlet />
-      <Toast message={toast} tone={toast?.startsWith('Failed') ? 'error' : 'success'} duration={toastDuration(toast)} />
+      <Toast key={local?.key ?? 0} message={message} tone={message?.startsWith('Failed') ? 'error' : 'success'} duration={toastDuration(message)} />
     </>
   )
 }

@@ -333,6 +333,9 @@ export const NDA_REMINDER_MS = 20_000
 /** Download NDA's failure toast: 10 seconds (spec sections 8 and 9). */
 export const NDA_DOWNLOAD_FAILED = 'Failed to download NDA. Please contact support.'
 
+/** A document download that failed (spec: cards-and-items section 8, search-ai-and-widgets section 8). */
+export const DOCUMENT_DOWNLOAD_FAILED = 'Failed to download the document. If the problem persists, please contact support.'
+
 /** How long a toast stays: the spec's NDA toasts have their own durations, the rest the default. */
 export function toastDuration(message: string | null) {
   if (message === NDA_REMINDER) return NDA_REMINDER_MS

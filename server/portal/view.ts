@@ -6,6 +6,7 @@ import type { Database } from '../../db/index'
 import { catalogueItem } from '../../app/lib/catalogue/index'
 import { DEFAULT_CARD_TITLES, GRID_KINDS, isCardKind, ITEM_KIND_WEIGHT, type CardKind, type EnabledState } from '../../app/lib/card-kinds'
 import { compareTitles } from '../../app/lib/ordering'
+import { withQuery } from '../../app/lib/format'
 import type { BulkDocumentView, CardView, DocumentView, FileView, ItemView, PortalView, SubprocessorColumn, UpdateView } from '../../app/lib/portal-view'
 import { CARD_PREVIEW_ITEMS, FAQ_PREVIEW_ENTRIES, FAQ_QUERY_MAX, RECENT_UPDATE_MS, UPDATES_PAGE_SIZE } from '../../app/lib/portal-view'
 import { riskAnswerLabel } from '../../app/lib/risk-profile'
@@ -52,6 +53,8 @@ export function buildPortalView(
   const { customization, product, products } = data
   const productBase = product.is_default ? org.basePath : `${org.basePath}/product/${product.slug}`
   const search = query.search
+  const previewingAs: Record<string, string | null> =
+    access.mode === 'Preview' ? { accountId: search.get('accountId'), permissionProfileId: search.get('permissionProfileId') } : {}
 
   // Decide each item's access once; withheld items go no further.
   const cardByKind = new Map(data.cards.map((card) => [card.kind as CardKind, card]))
@@ -202,7 +205,8 @@ export function buildPortalView(
     products: products.map((entry) => ({
       slug: entry.slug,
       name: entry.name,
-      href: entry.is_default ? `${org.basePath}/` : `${org.basePath}/product/${entry.slug}`,
+      // Staff previewing an account or profile stay in the preview on another product (the spec's previewingAs).
+      href: withQuery(entry.is_default ? `${org.basePath}/` : `${org.basePath}/product/${entry.slug}`, '', previewingAs),
       current: entry.id === product.id,
     })),
     product: {

@@ -335,6 +335,48 @@ test.describe('updates', () => {
       await expect(highlighted).toBeInViewport()
     }
   })
+
+  test('an update’s Copy link says so when the clipboard takes it, and points to the address bar when refused', { tag: '@javascript-only' }, async ({ page, context }) => {
+    const target = updatesPage(1)[0]
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'])
+    await page.goto('/')
+    const link = entries(page).filter({ hasText: target.message }).getByRole('link', { name: 'Copy link' })
+    await waitForHydration(link)
+    const permalink = new URL((await link.getAttribute('href'))!, page.url()).toString()
+    await link.click()
+    await expect(entries(page).filter({ hasText: target.message }).getByRole('link', { name: 'Link copied' })).toBeVisible()
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(permalink)
+
+    // A browser that refuses the clipboard (a denied permission rejects the write as this does): the page
+    // goes to the update's own address, and the link says to copy it from there.
+    await page.evaluate(() => {
+      navigator.clipboard.writeText = () => Promise.reject(new DOMException('Write permission denied.', 'NotAllowedError'))
+    })
+    await expect(entries(page).filter({ hasText: target.message }).getByRole('link', { name: 'Copy link' })).toBeVisible({ timeout: 5_000 })
+    await entries(page).filter({ hasText: target.message }).getByRole('link', { name: 'Copy link' }).click()
+    await expect(entries(page).filter({ hasText: target.message }).getByRole('link', { name: 'Copy link from the address bar' })).toBeVisible()
+    await expect(page).toHaveURL(permalink)
+  })
+})
+
+test.describe('a failed download', () => {
+  test('a document download that fails shows the spec’s snack instead of a broken download', { tag: '@javascript-only' }, async ({ page }) => {
+    await page.goto('/?documents=all')
+    const link = page
+      .getByRole('region', { name: 'Documents' })
+      .getByRole('link', { name: `Download ${PUBLIC_DOCUMENT_TITLES[0]}`, exact: true })
+      .first()
+    await waitForHydration(link)
+    // The document was removed after the page was loaded: its link now names a file the portal does not have.
+    await link.evaluate((anchor: HTMLAnchorElement) => {
+      anchor.href = anchor.href.replace(/\/files\/[0-9a-f-]{36}/, '/files/00000000-0000-4000-8000-000000000000')
+    })
+    let downloads = 0
+    page.on('download', () => downloads++)
+    await link.click()
+    await expect(page.getByRole('status').filter({ hasText: 'Failed to download the document. If the problem persists, please contact support.' })).toBeVisible()
+    expect(downloads).toBe(0)
+  })
 })
 
 test.describe('products', () => {

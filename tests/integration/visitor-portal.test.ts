@@ -7,7 +7,7 @@ import type { PortalView } from '../../app/lib/portal-view'
 import { action as portalAction, loader as portalLoader } from '../../app/routes/portal/portal'
 import { hashToken, newToken } from '../../server/auth/tokens'
 import { BACKENDS, describeEachDatabase } from '../setup/database'
-import { createAccount, createItem, createMember, createOrg, createStaffMember, createPermissionProfile, visitorCookie, type OrgFixture } from '../setup/factories'
+import { createAccount, createItem, createMember, createOrg, createProduct, createStaffMember, createPermissionProfile, visitorCookie, type OrgFixture } from '../setup/factories'
 import { callRoute } from '../setup/route'
 import { startServer, type RunningServer } from '../setup/server'
 
@@ -82,6 +82,27 @@ describeEachDatabase('portal preview and comments', (database) => {
     const unsigned = await portal(org, { cookie: org.admin.cookie, query: `?accountId=${underNda.id}` })
     expect(gridItem(unsigned.data, granted.uid)?.locked).toBe(false)
     expect(unsigned.data.visitor?.ndaDialog).toBeNull()
+  })
+
+  it('keeps the preview when staff switch product, and leaves other visitors’ product links bare', async () => {
+    const { org, account, profile } = await previewOrg()
+    const mobile = await createProduct(database(), org, { slug: 'mobile' })
+    const hrefs = (view: PortalView) => view.products.map((product) => product.href).sort()
+    const byAccount = await portal(org, { cookie: org.admin.cookie, query: `?accountId=${account.id}` })
+    expect(hrefs(byAccount.data)).toEqual([`${org.home}/?accountId=${account.id}`, `${org.home}/product/${mobile.slug}?accountId=${account.id}`])
+    const byProfile = await portal(org, { cookie: org.admin.cookie, query: `?permissionProfileId=${profile.id}` })
+    expect(hrefs(byProfile.data)).toContain(`${org.home}/product/${mobile.slug}?permissionProfileId=${profile.id}`)
+    // Followed, the other product's page is still the preview.
+    const switched = await callRoute<PortalView>(portalLoader as never, database(), {
+      path: `${org.home}/product/${mobile.slug}?accountId=${account.id}`,
+      params: { ...org.params, productSlug: mobile.slug },
+      cookie: org.admin.cookie,
+    })
+    expect(switched.data.mode).toBe('Preview')
+    expect(switched.data.visitor?.preview).toMatchObject({ accountName: 'Contoso' })
+    // Staff in Main mode and the public follow plain links.
+    expect(hrefs((await portal(org, { cookie: org.admin.cookie })).data)).toEqual([`${org.home}/`, `${org.home}/product/${mobile.slug}`])
+    expect(hrefs((await portal(org, { query: `?accountId=${account.id}` })).data)).toEqual([`${org.home}/`, `${org.home}/product/${mobile.slug}`])
   })
 
   it('answers 404 for another org’s account or profile, or a malformed id', async () => {

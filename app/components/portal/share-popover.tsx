@@ -1,10 +1,11 @@
-import { useState, type KeyboardEvent } from 'react'
+import type { KeyboardEvent } from 'react'
 import type { PortalView } from './types'
 import { SubscribeLink, subscribable } from './subscribe-link'
 import { useHydrated } from '~/components/ui/use-hydrated'
+import { useCopyLink } from '~/components/ui/copy-link'
 
 // The Share popover (spec section 2.8): a disclosure, so it opens and its links work without JavaScript;
-// Copy link is then a read-only field to copy by hand. It is on the public page's first load, so it stays
+// Copy link is then a read-only field to copy by hand, as it is when the browser refuses the clipboard. It is on the public page's first load, so it stays
 // small: no dependency, no dialog machinery. It shares the portal's public URL, never this page's query.
 
 /**
@@ -29,7 +30,7 @@ export function ShareAndSubscribe({ view }: { view: PortalView }) {
 
 export function SharePopover({ view }: { view: PortalView }) {
   const hydrated = useHydrated()
-  const [copied, setCopied] = useState(false)
+  const [copyState, copyLink] = useCopyLink()
   const url = view.portal.portalUrl
   const name = `${view.org.name} ${view.portal.title}`
   const off = !view.visitor?.sharePublished
@@ -51,15 +52,9 @@ export function SharePopover({ view }: { view: PortalView }) {
       <div className="share__popover" role="group" aria-labelledby="share-title">
         <h2 id="share-title">Share the {name}</h2>
         {off ? <p>Share links will be disabled until a public portal is published</p> : null}
-        {hydrated ? (
-          <button
-            type="button"
-            className="share__action"
-            disabled={off}
-            aria-live="polite"
-            onClick={() => navigator.clipboard.writeText(url).then(() => (setCopied(true), setTimeout(setCopied, 3000, false)))}
-          >
-            {copied ? 'Copied!' : 'Copy link'}
+        {hydrated && copyState !== 'refused' ? (
+          <button type="button" className="share__action" disabled={off} aria-live="polite" onClick={() => void copyLink(url)}>
+            {copyState === 'copied' ? 'Copied!' : 'Copy link'}
           </button>
         ) : (
           <label className="share__copy">

@@ -1,7 +1,8 @@
-import { useEffect, useState } from 'react'
-import { Link, useLocation } from 'react-router'
+import { useEffect } from 'react'
+import { Link, useLocation, useNavigate } from 'react-router'
 import type { PortalView, UpdateView } from './types'
 import { LinkIcon, PinIcon } from '~/components/icons'
+import { COPY_LINK_LABELS, useCopyLink } from '~/components/ui/copy-link'
 import { formatDate, withQuery } from '~/lib/format'
 import { UPDATE_CATEGORY_LABELS, type UpdateCategory } from '~/lib/update-categories'
 import { SubscribeLink, subscribable } from './subscribe-link'
@@ -52,19 +53,13 @@ export function UpdatesSection({ view }: { view: PortalView }) {
 }
 
 function UpdateEntry({ view, update, highlighted }: { view: PortalView; update: UpdateView; highlighted: boolean }) {
-  const [copied, setCopied] = useState(false)
+  const [copyState, copyLink] = useCopyLink()
+  const navigate = useNavigate()
   const permalink = withQuery(view.product.home, '', { tcuUid: update.id })
   const copy = async (event: React.MouseEvent) => {
-    if (!navigator.clipboard) return
     event.preventDefault()
-    try {
-      await navigator.clipboard.writeText(new URL(permalink, window.location.href).toString())
-      setCopied(true)
-      setTimeout(() => setCopied(false), 3000)
-    } catch {
-      // Fall back to following the link, whose address can be copied from the address bar.
-      window.location.assign(permalink)
-    }
+    // Refused, the page goes to the update's own address, to be copied from the address bar.
+    if (!(await copyLink(new URL(permalink, window.location.href).toString()))) void navigate(permalink, { preventScrollReset: true })
   }
   return (
     <li id={`update-${update.id}`} className={`update${highlighted ? ' update--highlighted' : ''}`} aria-current={highlighted ? 'true' : undefined}>
@@ -80,10 +75,10 @@ function UpdateEntry({ view, update, highlighted }: { view: PortalView; update: 
       <h3>{update.subject}</h3>
       <p>{update.message}</p>
       <a className="update__copy" href={permalink} onClick={copy}>
-        <LinkIcon size={14} /> {copied ? 'Link copied' : 'Copy link'}
+        <LinkIcon size={14} /> {COPY_LINK_LABELS[copyState]}
       </a>
       <span className="visually-hidden" role="status">
-        {copied ? 'Link copied' : ''}
+        {copyState === 'idle' ? '' : COPY_LINK_LABELS[copyState]}
       </span>
     </li>
   )

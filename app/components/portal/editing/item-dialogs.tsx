@@ -1,4 +1,5 @@
 import { useState } from 'react'
+import { COPY_LINK_LABELS, useCopyLink } from '~/components/ui/copy-link'
 import { useHydrated } from '~/components/ui/use-hydrated'
 import { Form, Link, useActionData, useLocation } from 'react-router'
 import { CARD_KINDS, DEFAULT_CARD_TITLES, MOVE_EXCLUDED_KINDS } from '~/lib/card-kinds'
@@ -123,7 +124,7 @@ function CustomUrlDialog({ view, uid }: { view: PortalView; uid: string }) {
   const result = useIntentResult('item.slug')
   const current = item?.slug ?? ''
   const [slug, setSlug] = useState(current || slugFromTitle(item?.title ?? ''))
-  const [copied, setCopied] = useState(false)
+  const [copyState, copyLink] = useCopyLink()
   // Without JavaScript the slug cannot be checked as it is typed, so Save stays usable (the server checks).
   const hydrated = useHydrated()
   const closeHref = closeDialogHref(location)
@@ -158,12 +159,11 @@ function CustomUrlDialog({ view, uid }: { view: PortalView; uid: string }) {
             className="button button--secondary"
             disabled={!slug || Boolean(problem)}
             onClick={async () => {
-              await navigator.clipboard?.writeText(url)
-              setCopied(true)
-              setTimeout(() => setCopied(false), 3000)
+              // Refused, the link is selected where the dialog shows it, to be copied by hand.
+              if (!(await copyLink(url))) document.getSelection()?.selectAllChildren(document.getElementById('custom-url-preview')!)
             }}
           >
-            {copied ? 'Link copied' : 'Copy link'}
+            {copyState === 'copied' ? COPY_LINK_LABELS.copied : COPY_LINK_LABELS.idle}
           </button>
           <Link to={closeHref} preventScrollReset className="button button--secondary">
             Cancel
