@@ -224,6 +224,19 @@ function liveGrants(account: AccountContext, grants: Map<string, Grants>) {
   return new Map([...grants].filter(([productId]) => !account.access.get(productId)?.expired && !ndaPending(account, productId)))
 }
 
+/**
+ * What an account's access to one product opens, whatever its expiry or NDA: the viewer its members become
+ * once signed in (and the NDA signed), and that access. Null when the account has no access to the product.
+ * The approval mail names what it grants with it (server/visitors/grant.ts).
+ */
+export async function grantedAccess(db: Database, orgId: string, accountId: string, productId: string) {
+  const account = await accountContext(db, orgId, accountId, null)
+  const access = account?.access.get(productId)
+  if (!account || !access) return null
+  const viewer: Viewer = { mode: 'AccountExternal', grants: await profileGrants(db, new Map([[productId, access]])), liveAccount: true }
+  return { account, access, viewer }
+}
+
 async function profileGrants(db: Database, access: ReadonlyMap<string, ProductAccess>) {
   const ids = [...new Set([...access.values()].map((entry) => entry.profileId))]
   const profiles = ids.length

@@ -171,6 +171,29 @@ describe('copy', () => {
     expect(mail.text).toContain('Log in tab')
   })
 
+  it('says what an approval grants, the NDA next, and reads as plain text on its own', () => {
+    const approval = {
+      productName: 'Northwind Platform',
+      profileName: 'Security documentation',
+      expiresAt: '2027-11-29T12:00:00.000Z',
+      documents: ['SOC 2 Type II report', 'Penetration test summary'],
+      moreDocuments: 0,
+      ndaNext: true,
+    }
+    const mail = approvedMail(org, { firstName: 'Ann' }, LOGIN, 15, approval)
+    expect(mail.text).toContain(
+      'Product: Northwind Platform\nAccess: Security documentation\nAccess until: November 29, 2027\nDocuments: SOC 2 Type II report and Penetration test summary',
+    )
+    expect(mail.text).toContain("you will be asked to accept Northwind Cloud's non-disclosure agreement (NDA)")
+    expect(mail.text).toContain(`: ${LOGIN}`)
+    expect(mail.text).toContain('E-mail me a new link')
+    expect(mail.html).toContain('Access until')
+    // Past the first few, the rest are counted; without the NDA to accept, no word of it.
+    const many = approvedMail(org, { firstName: 'Ann' }, LOGIN, 15, { ...approval, documents: ['A', 'B', 'C', 'D', 'E'], moreDocuments: 3, ndaNext: false })
+    expect(many.text).toContain('Documents: A, B, C, D, E and 3 more')
+    expect(many.text).not.toContain('NDA')
+  })
+
   it('tells a visitor who did not ask for a login link to ignore it', () => {
     const mail = loginLinkMail(org, { firstName: 'Ann' }, LOGIN, 15)
     expect(mail.text).toContain('expires in 15 minutes')

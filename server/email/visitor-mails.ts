@@ -1,5 +1,6 @@
 import { brandedMail, portalTitle, trustCenterName, type MailOrg } from './layout'
 import { oneLine, unlinked } from './text'
+import { formatDate } from '../../app/lib/format'
 
 /**
  * The mails of the visitor-access journey (PRODUCT.md section 3), each built from the org and the values
@@ -61,15 +62,47 @@ export function newRequestMail(
   })
 }
 
-/** To the requester: approved, with a login link. */
-export function approvedMail(org: MailOrg, to: { firstName: string }, loginUrl: string, minutes: number): Mail {
+/** What an approval grants, for its mail (server/visitors/grant.ts approvalSummary). */
+export interface ApprovalSummary {
+  productName: string
+  profileName: string
+  /** ISO time the access ends. */
+  expiresAt: string
+  /** Titles of restricted documents it unlocks, the first few; `moreDocuments` counts the rest. */
+  documents: string[]
+  moreDocuments: number
+  /** The NDA is to be accepted before restricted content opens. */
+  ndaNext: boolean
+}
+
+/** "A, B and C", "A, B and 3 more". */
+function listed(titles: string[], more: number) {
+  const names = titles.map(oneLine).filter(Boolean)
+  if (more > 0) return `${names.join(', ')} and ${more} more`
+  return names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names.at(-1)}` : (names[0] ?? '')
+}
+
+/** To the requester: approved, with what it grants and a login link (and the way to a fresh one). */
+export function approvedMail(org: MailOrg, to: { firstName: string }, loginUrl: string, minutes: number, approval: ApprovalSummary | null = null): Mail {
   const center = trustCenterName(org)
   return brandedMail(org, {
     subject: `Your access to ${center} has been approved`,
     heading: 'Your access has been approved',
-    paragraphs: [greeting(to.firstName), `Good news: your request to access ${center} has been approved. Use the button below to log in.`],
+    paragraphs: [
+      greeting(to.firstName),
+      `Good news: your request to access ${center} has been approved. Use the button below to log in.`,
+      approval?.ndaNext ? `Before restricted content opens, you will be asked to accept ${oneLine(org.name)}'s non-disclosure agreement (NDA).` : '',
+    ],
+    details: approval
+      ? [
+          { label: 'Product', value: approval.productName },
+          { label: 'Access', value: approval.profileName },
+          { label: 'Access until', value: formatDate(approval.expiresAt) },
+          { label: 'Documents', value: listed(approval.documents, approval.moreDocuments) },
+        ]
+      : undefined,
     button: { label: `Open the ${portalTitle(org)}`, href: loginUrl },
-    note: `${linkNote(minutes)} You can always get a new one from the Log in tab of the ${portalTitle(org)}.`,
+    note: `${linkNote(minutes)} If it has expired, open it anyway and choose "E-mail me a new link", or use the Log in tab of the ${portalTitle(org)}.`,
   })
 }
 

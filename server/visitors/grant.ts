@@ -1,11 +1,19 @@
+import { sql } from 'kysely'
 import type { Database } from '../../db/index'
+import { itemTitle } from '../../app/lib/catalogue/index'
+import { accessParams, itemUnlockedSql } from '../access/sql'
+import { grantedAccess, ndaPending } from '../access/viewer'
+import type { PublicAccessLevel } from '../access/visibility'
 import { jsonb } from '../../db/json'
 import { orgProfile } from '../accounts/profiles'
 import type { Env } from '../env'
 import { recordAudit } from '../audit/record'
-import { accessExpiredMail, approvedMail, loginLinkMail } from '../email/visitor-mails'
+import { accessExpiredMail, approvedMail, loginLinkMail, type ApprovalSummary } from '../email/visitor-mails'
 import { enqueueEmail } from '../email/outbox'
-import { issueLoginLink, LOGIN_LINK_MINUTES } from './login-links'
+import { issueLoginLink, LOGIN_LINK_MINUTES, loginLinkMember } from './login-links'
+import { hitRateLimit, recipientCapAllows } from '../auth/rate-limit'
+import { throttledAddress } from '../http/client-address'
+import { TooManyRequests } from '../errors'
 import { mailOrg } from './mail-org'
 
 export interface GrantInput {
@@ -90,7 +98,8 @@ export async function grantAccess(trx: Database, env: Env, input: GrantInput): P
       .execute()
   }
 
-  await sendLoginMail(trx, env, { orgId: input.orgId, memberId: member.id, firstName: input.person.firstName, email: input.person.email }, 'approved')
+  const approval = await approvalSummary(trx, input.orgId, accountId, input.productId)
+  await sendLoginMail(trx, env, { orgId: input.orgId, memberId: member.id, firstName: input.person.firstName, email: input.person.email }, 'approved', approval)
   await recordAudit(trx, {
     orgId: input.orgId,
     actor: input.actor,
@@ -112,12 +121,74 @@ export async function grantAccess(trx: Database, env: Env, input: GrantInput): P
 
 const LOGIN_MAILS = { approved: approvedMail, login: loginLinkMail, expired: accessExpiredMail }
 
+/** The restricted documents an approval mail names by title; past these it says how many more. */
+const APPROVAL_DOCUMENTS = 5
+
+/**
+ * What an approval opens, as its mail tells the requester: the product, the profile, until when, the
+ * restricted documents it unlocks (titles of items with files, as the member will find them once signed in)
+ * and whether the NDA comes first. Null when the account holds no access to the product.
+ */
+async function approvalSummary(trx: Database, orgId: string, accountId: string, productId: string): Promise<ApprovalSummary | null> {
+  const granted = await grantedAccess(trx, orgId, accountId, productId)
+  if (!granted) return null
+  const place = await trx
+    .selectFrom('products')
+    .innerJoin('orgs', 'orgs.id', 'products.org_id')
+    .select(['products.name', 'orgs.public_access_level'])
+    .where('products.id', '=', productId)
+    .where('orgs.id', '=', orgId)
+    .executeTakeFirstOrThrow()
+  const p = accessParams(granted.viewer, place.public_access_level as PublicAccessLevel, productId)
+  const { rows } = await sql<{ title: string | null; catalogue_uid: string | null; total: string | number }>`
+    select i.title, i.catalogue_uid, count(*) over () as total from items i
+    left join cards c on c.product_id = i.product_id and c.kind = i.card_kind
+    where i.product_id = ${productId} and not i.public_access and not i.hidden
+      and exists (select 1 from item_files f where f.item_id = i.id) and ${itemUnlockedSql(p, 'i', 'c')}
+    order by i.position nulls last, i.title
+    limit ${APPROVAL_DOCUMENTS}`.execute(trx)
+  const documents = rows.map(itemTitle).filter(Boolean)
+  return {
+    productName: place.name,
+    profileName: granted.access.profileName,
+    expiresAt: granted.access.expiresAt,
+    documents,
+    moreDocuments: rows.length ? Number(rows[0].total) - rows.length : 0,
+    ndaNext: ndaPending(granted.account, productId),
+  }
+}
+
 /** A login link for a member, e-mailed as an approval, a plain login link or the way to extend; the token is the mail's secret. */
-export async function sendLoginMail(trx: Database, env: Env, member: { orgId: string; memberId: string; firstName: string; email: string }, kind: keyof typeof LOGIN_MAILS) {
+export async function sendLoginMail(
+  trx: Database,
+  env: Env,
+  member: { orgId: string; memberId: string; firstName: string; email: string },
+  kind: keyof typeof LOGIN_MAILS,
+  approval: ApprovalSummary | null = null,
+) {
   const org = await mailOrg(trx, env, member.orgId)
   const link = await issueLoginLink(trx, { orgId: member.orgId, memberId: member.memberId, portalUrl: org.portalUrl })
-  const mail = LOGIN_MAILS[kind](org, member, link.url, LOGIN_LINK_MINUTES)
+  const mail = kind === 'approved' ? approvedMail(org, member, link.url, LOGIN_LINK_MINUTES, approval) : LOGIN_MAILS[kind](org, member, link.url, LOGIN_LINK_MINUTES)
   await enqueueEmail(trx, { orgId: member.orgId, to: member.email, ...mail, secrets: [link.token] })
+}
+
+/** Fresh links asked for from one address, from pages of expired or used links. */
+const RESEND_PER_ADDRESS = { limit: 10, windowSeconds: 60 * 60 }
+
+/**
+ * "E-mail me a new link" on the page of a login link that expired or was used: a fresh link to the member it
+ * was issued to, within the recipient cap (so whoever holds an old link can only send the member their own
+ * link, a few times an hour). A token the org never issued sends nothing; the page answers the same.
+ */
+export async function resendLoginLink(db: Database, env: Env, orgId: string, token: string | undefined, clientAddress: string) {
+  const hit = await hitRateLimit(db, `login-link-resend:ip:${throttledAddress(clientAddress)}`, RESEND_PER_ADDRESS.limit, RESEND_PER_ADDRESS.windowSeconds)
+  if (!hit.allowed) throw new TooManyRequests(`Too many attempts. Please try again in ${Math.ceil(hit.retryAfterSeconds / 60)} minutes.`, hit.retryAfterSeconds)
+  const member = await loginLinkMember(db, orgId, token)
+  if (!member) return
+  await db.transaction().execute(async (trx) => {
+    if (await recipientCapAllows(trx, 'access', member.email))
+      await sendLoginMail(trx, env, { orgId, memberId: member.id, firstName: member.first_name, email: member.email }, 'login')
+  })
 }
 
 /** The default expiry for new access: the org's `default_access_days` from now. */

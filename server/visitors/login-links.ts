@@ -36,6 +36,22 @@ export async function loginLinkState(db: Database, orgId: string, token: string 
   return new Date(row.expires_at).getTime() <= Date.now() ? 'expired' : 'valid'
 }
 
+/**
+ * The member a link of the org was issued to, whatever its state (valid, used or expired): the address its
+ * page shows, and where a fresh link goes. Undefined for a token the org never issued.
+ */
+export async function loginLinkMember(db: Database, orgId: string, token: string | undefined) {
+  if (!looksLikeToken(token)) return undefined
+  return db
+    .selectFrom('visitor_login_links')
+    .innerJoin('account_members', 'account_members.id', 'visitor_login_links.member_id')
+    .select(['account_members.id', 'account_members.email', 'account_members.first_name'])
+    .where('visitor_login_links.token_hash', '=', hashToken(token))
+    .where('visitor_login_links.org_id', '=', orgId)
+    .where('account_members.org_id', '=', orgId)
+    .executeTakeFirst()
+}
+
 /** Marks the link used and returns its member, in one statement: two clicks cannot both sign in. */
 export async function consumeLoginLink(db: Database, orgId: string, token: string | undefined): Promise<string | null> {
   if (!looksLikeToken(token)) return null

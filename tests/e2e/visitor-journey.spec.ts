@@ -258,11 +258,14 @@ test.describe('login links', () => {
     await expect(form.getByLabel('Email', { exact: true })).toHaveValue(visitor.email)
   })
 
-  test('a login link works once: the second time it says it was already used', async ({ page, newPage, person, mailbox, js }) => {
+  test('a login link works once: the second time it says so, and a fresh one is one click away', async ({ page, newPage, person, mailbox, js }) => {
     const visitor = person({ domain: ACCOUNT.domains[0] })
     await requestAccess(page, visitor, js)
     await expect(page.getByRole('dialog', { name: 'Access approved' })).toBeVisible()
-    const link = loginLinkOf(await mailbox.next(visitor.email, APPROVED_MAIL))
+    const approval = await mailbox.next(visitor.email, APPROVED_MAIL)
+    // The approval says what it grants, in the plain-text part too.
+    expect(approval.text).toMatch(/\nAccess until: [A-Z][a-z]+ \d{1,2}, \d{4}\n/)
+    const link = loginLinkOf(approval)
     await signInWithLink(page, link, js)
     await dismissWelcome(page, js)
 
@@ -270,8 +273,15 @@ test.describe('login links', () => {
     const response = await other.goto(link)
     expect(response?.status()).toBe(410)
     await expect(other.getByRole('alert')).toHaveText(USED_LINK)
+    await expect(other.getByText(`Signing in as ${visitor.email}`)).toBeVisible()
     await expect(other.getByRole('button', { name: 'Continue' })).toHaveCount(0)
-    await expect(other.getByRole('link', { name: 'Get a new login link' })).toHaveAttribute('href', /loginRequest=true/)
+    await other.getByRole('button', { name: 'E-mail me a new link' }).click()
+    await expect(other.getByRole('status').filter({ hasText: 'new login link' })).toHaveText(`We've e-mailed a new login link to ${visitor.email}. It works once, for 15 minutes.`)
+    const fresh = loginLinkOf(await mailbox.next(visitor.email, /Your login link/))
+    expect(fresh).not.toBe(link)
+    const third = await newPage()
+    await third.goto(fresh)
+    await expect(third.getByRole('button', { name: 'Continue' })).toBeVisible()
   })
 
   // The row's expiry is set in the server's database: reachable on PostgreSQL only (PGlite is the server's

@@ -4,8 +4,9 @@ import { createRoutesStub } from 'react-router'
 import { describe, expect, it } from 'vitest'
 import AccessRequests, { action as reviewAction, loader as reviewLoader } from '../../app/routes/staff/access-requests/index'
 import { dateInputValue } from '../../app/lib/schemas/access-requests'
+import { formatDate } from '../../app/lib/format'
 import { describeEachDatabase } from '../setup/database'
-import { createOrg, createProduct, createStaffMember, type OrgFixture } from '../setup/factories'
+import { createFile, createItem, createOrg, createProduct, createStaffMember, type OrgFixture } from '../setup/factories'
 import { callRoute } from '../setup/route'
 import { staffCookie } from '../setup/staff'
 
@@ -120,6 +121,18 @@ describeEachDatabase('staff review of access requests', (database) => {
     const profile = await createProfile(org.product.id)
     const request = await createRequest(org, org.product.id, { email: 'dana@newco.test', firstName: 'Dana', lastName: 'Scully', company: 'NewCo' })
     const expiresOn = inDays(90)
+    await db().updateTable('orgs').set({ nda_type: 'clickwrap' }).where('id', '=', org.id).execute()
+    await db().updateTable('portal_customizations').set({ nda_text: 'Keep it secret.' }).where('org_id', '=', org.id).execute()
+    // Two restricted reports the profile opens, one public and one of a kind it does not.
+    for (const [kind, title, access] of [
+      ['Reports', 'SOC 2 Type II report', 'restricted'],
+      ['Reports', 'Penetration test summary', 'restricted'],
+      ['Reports', 'SOC 3 report', 'public'],
+      ['Legal', 'Master services agreement', 'restricted'],
+    ] as const) {
+      const item = await createItem(database(), org.product, { kind, title, access })
+      await createFile(database(), org, { item: { id: item.id, productId: org.product.id } })
+    }
 
     const approved = await post(
       org,
@@ -142,6 +155,11 @@ describeEachDatabase('staff review of access requests', (database) => {
 
     const mails = await mailsTo('dana@newco.test')
     expect(mails).toHaveLength(1)
+    // The mail says what was granted: the product, the profile, until when, and the NDA to accept first.
+    expect(mails[0].text_body).toContain(
+      `Product: ${org.product.name}\nAccess: Reviewers\nAccess until: ${formatDate(access.access_expires_at)}\nDocuments: Penetration test summary and SOC 2 Type II report\n`,
+    )
+    expect(mails[0].text_body).toContain('non-disclosure agreement (NDA)')
     expect(mails[0].text_body).toContain('[redacted:1]')
     expect(mails[0].secrets).toHaveLength(1)
     expect(mails[0].text_body).not.toContain(mails[0].secrets[0])

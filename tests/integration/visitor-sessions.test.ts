@@ -161,6 +161,50 @@ describeEachDatabase('visitor sessions, NDA, invitations and extensions', (datab
     expect((await followLink(org, valid)).status).toBe(302)
   })
 
+  it('names the address on a link’s page, and e-mails a fresh link to that address alone from an expired or used one, within the cap', async () => {
+    const org = await createOrg(database())
+    const other = await createOrg(database())
+    const { member } = await accountWithMember(org)
+    const resend = (on: OrgFixture, token: string, clientAddress = nextAddress()) =>
+      callRoute(linkAction as never, database(), {
+        path: `${on.home}/access/${encodeURIComponent(token)}`,
+        params: { ...on.params, token },
+        form: { intent: 'resend' },
+        clientAddress,
+      })
+
+    const expired = await createLoginLink(database(), member, { expiresAt: new Date(Date.now() - 1000) })
+    expect((await linkPage(org, expired)).data).toMatchObject({ state: 'expired', email: member.email })
+    const resent = await resend(org, expired)
+    expect(resent.status).toBe(202)
+    expect(resent.data).toMatchObject({ resent: true })
+    const [mail] = await mailsTo(member.email)
+    expect(mail.subject).toContain('Your login link')
+    expect(mail.secrets).toHaveLength(1)
+    // The fresh link signs the member in; the expired one still does not.
+    expect((await followLink(org, mail.secrets[0])).status).toBe(302)
+    expect((await followLink(org, expired)).status).toBe(410)
+
+    // Another org's portal, a malformed or unknown token: the same answer, no address shown, nothing sent.
+    for (const [on, token] of [
+      [other, expired],
+      [org, 'not-a-token'],
+      [org, 'A'.repeat(43)],
+    ] as const) {
+      expect((await linkPage(on, token)).data).toMatchObject({ email: null })
+      expect((await resend(on, token)).status).toBe(202)
+    }
+    expect(await mailsTo(member.email)).toHaveLength(1)
+
+    // However many ask, the inbox gets the access cap (five an hour, the first one included).
+    for (let ask = 0; ask < 6; ask++) expect((await resend(org, expired)).status).toBe(202)
+    expect(await mailsTo(member.email)).toHaveLength(5)
+    // And one client address is held to ten asks an hour.
+    const address = nextAddress()
+    for (let ask = 0; ask < 10; ask++) expect((await resend(org, 'not-a-token', address)).status).toBe(202)
+    expect((await resend(org, 'not-a-token', address)).status).toBe(429)
+  })
+
   it('logs out: the session row is deleted, the cookie cleared, and the old cookie signs nobody in', async () => {
     const org = await createOrg(database())
     const { member } = await accountWithMember(org)

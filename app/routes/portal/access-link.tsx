@@ -1,7 +1,9 @@
 import { data, Form } from 'react-router'
 import type { Route } from './+types/access-link'
 import { resolvePortalOrg } from '@server/portal/resolve'
-import { consumeLoginLink, loginLinkState } from '@server/visitors/login-links'
+import { consumeLoginLink, loginLinkMember, loginLinkState } from '@server/visitors/login-links'
+import { resendLoginLink } from '@server/visitors/grant'
+import { kickEmailWorker } from '@server/email/worker'
 import { createVisitorSession } from '@server/visitors/sessions'
 import { accountContext } from '@server/access/viewer'
 import { recordAudit } from '@server/audit/record'
@@ -11,18 +13,27 @@ import { AuthLayout } from '~/components/auth-layout'
 import { NDA_REMINDER } from '~/lib/portal-view'
 
 // Opening a login link changes nothing, since mail scanners fetch every link: the page's Continue
-// button POSTs to consume it (PRODUCT.md section 3).
+// button POSTs to consume it (PRODUCT.md section 3). The page names the address the link was sent to,
+// and a link that expired or was used is one click from a fresh one, e-mailed to that same address.
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const org = await resolvePortalOrg(context.db, context.env, request, params.orgSlug)
-  const state = await loginLinkState(context.db, org.id, params.token)
-  return data({ state, orgName: org.name, home: org.basePath || '/' }, { status: state === 'valid' ? 200 : 410, headers: { 'Referrer-Policy': 'no-referrer' } })
+  const [state, member] = await Promise.all([loginLinkState(context.db, org.id, params.token), loginLinkMember(context.db, org.id, params.token)])
+  return data(
+    { state, email: member?.email ?? null, orgName: org.name, logoUrl: org.logoUrl, home: org.basePath || '/' },
+    { status: state === 'valid' ? 200 : 410, headers: { 'Referrer-Policy': 'no-referrer' } },
+  )
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  await readForm(request)
+  const form = await readForm(request)
   const org = await resolvePortalOrg(context.db, context.env, request, params.orgSlug)
+  if (form.get('intent') === 'resend') {
+    await resendLoginLink(context.db, context.env, org.id, params.token, context.clientAddress)
+    kickEmailWorker()
+    return data({ failed: false, resent: true }, { status: 202 })
+  }
   const memberId = await consumeLoginLink(context.db, org.id, params.token)
-  if (!memberId) return data({ failed: true }, { status: 410 })
+  if (!memberId) return data({ failed: true, resent: false }, { status: 410 })
   const member = await context.db.selectFrom('account_members').select(['email', 'account_id']).where('id', '=', memberId).executeTakeFirstOrThrow()
   const cookie = await createVisitorSession(context.db, context.env, {
     orgId: org.id,
@@ -42,9 +53,16 @@ export function meta({ data: loaderData }: Route.MetaArgs) {
 }
 
 export default function AccessLink({ loaderData, actionData }: Route.ComponentProps) {
-  const usable = loaderData.state === 'valid' && !actionData?.failed
+  const { state, email, orgName, logoUrl, home } = loaderData
+  const usable = state === 'valid' && !actionData?.failed
+  const logo = logoUrl ? { src: logoUrl, alt: `${orgName} logo` } : undefined
   return (
-    <AuthLayout title={`Log in to ${loaderData.orgName}'s Trust Center`}>
+    <AuthLayout title={`Log in to ${orgName}'s Trust Center`} logo={logo}>
+      {email ? (
+        <p className="auth__address">
+          Signing in as <strong>{email}</strong>
+        </p>
+      ) : null}
       {usable ? (
         <Form method="post" className="form">
           <p className="auth__lead">Continue to sign in and view the documents you have access to.</p>
@@ -52,16 +70,27 @@ export default function AccessLink({ loaderData, actionData }: Route.ComponentPr
             Continue
           </button>
         </Form>
+      ) : actionData?.resent ? (
+        <p className="auth__lead" role="status">
+          {email ? `We've e-mailed a new login link to ${email}. It works once, for 15 minutes.` : 'If this link was ours, a new one is on its way.'}
+        </p>
       ) : (
         <>
           <p className="auth__lead" role="alert">
-            {loaderData.state === 'expired'
-              ? 'This login link has expired. Login links work for 15 minutes.'
-              : 'This login link has already been used or is not valid. Each link works once.'}
+            {state === 'expired' ? 'This login link has expired. Login links work for 15 minutes.' : 'This login link has already been used or is not valid. Each link works once.'}
           </p>
-          <a className="button button--primary button--block" href={`${loaderData.home === '/' ? '' : loaderData.home}/?loginRequest=true`}>
-            Get a new login link
-          </a>
+          {email ? (
+            <Form method="post" className="form">
+              <input type="hidden" name="intent" value="resend" />
+              <button type="submit" className="button button--primary button--block">
+                E-mail me a new link
+              </button>
+            </Form>
+          ) : (
+            <a className="button button--primary button--block" href={`${home === '/' ? '' : home}/?loginRequest=true`}>
+              Get a new login link
+            </a>
+          )}
         </>
       )}
     </AuthLayout>
