@@ -1,5 +1,5 @@
 import { z } from '../zod'
-import { CARD_KINDS } from '../card-kinds'
+import { CARD_KINDS, RENAME_EXCLUDED } from '../card-kinds'
 
 const kind = z.enum(CARD_KINDS, { error: 'Unknown card' })
 
@@ -24,9 +24,6 @@ export const placeholderSchema = z.object({
   kind,
   placeholder: z.string().trim().max(1000, 'Placeholder text cannot exceed 1000 characters').optional(),
 })
-
-/** Card renaming is not allowed for these kinds (cards-and-items section 5). */
-export const RENAME_EXCLUDED: readonly string[] = ['Certifications', 'SecurityGrades']
 
 export const renameCardSchema = z.object({
   intent: z.literal('card.rename'),

@@ -1,7 +1,6 @@
 import { useFetcher, useLocation } from 'react-router'
-import type { CardKind } from '~/lib/card-kinds'
 import { withQuery } from '~/lib/format'
-import { RENAME_EXCLUDED } from '~/lib/schemas/cards'
+import { RENAME_EXCLUDED, type CardKind } from '~/lib/card-kinds'
 import type { PortalView } from '../types'
 import { ActionMenu, type MenuEntry } from '~/components/ui/menu'
 import { dialogHref, returnToValue } from './links'
