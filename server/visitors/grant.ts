@@ -3,7 +3,7 @@ import type { Database } from '../../db/index'
 import { itemTitle } from '../../app/lib/catalogue/index'
 import { accessParams, itemUnlockedSql } from '../access/sql'
 import { grantedAccess, ndaPending } from '../access/viewer'
-import type { PublicAccessLevel } from '../access/visibility'
+import { PUBLIC_VIEWER, type PublicAccessLevel } from '../access/visibility'
 import { jsonb } from '../../db/json'
 import { orgProfile } from '../accounts/profiles'
 import type { Env } from '../env'
@@ -126,7 +126,7 @@ const APPROVAL_DOCUMENTS = 5
 
 /**
  * What an approval opens, as its mail tells the requester: the product, the profile, until when, the
- * restricted documents it unlocks (titles of items with files, as the member will find them once signed in)
+ * restricted documents it unlocks (titles of items with files the account finds unlocked and the public does not)
  * and whether the NDA comes first. Null when the account holds no access to the product.
  */
 async function approvalSummary(trx: Database, orgId: string, accountId: string, productId: string): Promise<ApprovalSummary | null> {
@@ -139,12 +139,15 @@ async function approvalSummary(trx: Database, orgId: string, accountId: string, 
     .where('products.id', '=', productId)
     .where('orgs.id', '=', orgId)
     .executeTakeFirstOrThrow()
-  const p = accessParams(granted.viewer, place.public_access_level as PublicAccessLevel, productId)
+  const level = place.public_access_level as PublicAccessLevel
+  // What the grant opens: unlocked for the account, not for the public (the access policy decides both).
+  const p = accessParams(granted.viewer, level, productId)
+  const everyone = accessParams(PUBLIC_VIEWER, level, productId)
   const { rows } = await sql<{ title: string | null; catalogue_uid: string | null; total: string | number }>`
     select i.title, i.catalogue_uid, count(*) over () as total from items i
     left join cards c on c.product_id = i.product_id and c.kind = i.card_kind
-    where i.product_id = ${productId} and not i.public_access and not i.hidden
-      and exists (select 1 from item_files f where f.item_id = i.id) and ${itemUnlockedSql(p, 'i', 'c')}
+    where i.product_id = ${productId} and exists (select 1 from item_files f where f.item_id = i.id)
+      and ${itemUnlockedSql(p, 'i', 'c')} and not ${itemUnlockedSql(everyone, 'i', 'c')}
     order by i.position nulls last, i.title
     limit ${APPROVAL_DOCUMENTS}`.execute(trx)
   const documents = rows.map(itemTitle).filter(Boolean)
