@@ -43,15 +43,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export default function App() {
   const { toast } = useLoaderData<typeof loader>()
-  // A message of the page itself (a failed download), each shown afresh (a new key); the next flash replaces it.
-  const [local, setLocal] = useState<{ key: number; message: string } | null>(null)
-  useDownloadFailures(() => setLocal((shown) => ({ key: (shown?.key ?? 0) + 1, message: DOCUMENT_DOWNLOAD_FAILED })))
-  useEffect(() => setLocal(null), [toast])
-  const message = local?.message ?? toast
+  // Failed downloads on this page, counted so each shows the snack afresh (a new key); the next flash replaces it.
+  const [failedDownloads, setFailedDownloads] = useState(0)
+  useDownloadFailures(() => setFailedDownloads((count) => count + 1))
+  useEffect(() => setFailedDownloads(0), [toast])
+  const message = failedDownloads ? DOCUMENT_DOWNLOAD_FAILED : toast
   return (
     <>
       <Outlet />
-      <Toast key={local?.key ?? 0} message={message} tone={message?.startsWith('Failed') ? 'error' : 'success'} duration={toastDuration(message)} />
+      <Toast key={failedDownloads} message={message} tone={message?.startsWith('Failed') ? 'error' : 'success'} duration={toastDuration(message)} />
     </>
   )
 }

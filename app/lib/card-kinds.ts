@@ -181,14 +181,14 @@ export const KIND_FIELDS: Record<CardKind, readonly ItemField[]> = {
   CustomerData: [],
 }
 
-/**
- * Kinds whose items are always enabled and public: the Overview text is the portal's welcome, so the
- * editor offers no status, public access or hidden for it and the save keeps it public (decision 004).
- */
 /** Card renaming is not allowed for these kinds (cards-and-items section 5). Here, not with the card schemas, so the
  * public page's card menu reads it without bringing zod to every visitor. */
 export const RENAME_EXCLUDED: readonly string[] = ['Certifications', 'SecurityGrades']
 
+/**
+ * Kinds whose items are always enabled and public: the Overview text is the portal's welcome, so the
+ * editor offers no status, public access or hidden for it and the save keeps it public (decision 004).
+ */
 export const ALWAYS_PUBLIC_KINDS: readonly CardKind[] = ['Overview']
 
 export const ENABLED_STATES = ['NotEnabled', 'WorkInProgress', 'Enabled'] as const

@@ -27,29 +27,24 @@ export async function issueLoginLink(db: Database, input: { orgId: string; membe
 
 export type LoginLinkState = 'valid' | 'used' | 'expired' | 'unknown'
 
-/** What the link page says before anything is consumed: reading changes nothing. */
-export async function loginLinkState(db: Database, orgId: string, token: string | undefined): Promise<LoginLinkState> {
-  if (!looksLikeToken(token)) return 'unknown'
-  const row = await db.selectFrom('visitor_login_links').select(['used_at', 'expires_at']).where('token_hash', '=', hashToken(token)).where('org_id', '=', orgId).executeTakeFirst()
-  if (!row) return 'unknown'
-  if (row.used_at) return 'used'
-  return new Date(row.expires_at).getTime() <= Date.now() ? 'expired' : 'valid'
-}
-
 /**
- * The member a link of the org was issued to, whatever its state (valid, used or expired): the address its
- * page shows, and where a fresh link goes. Undefined for a token the org never issued.
+ * A link of the org with the member it was issued to, whatever its state: what its page says before anything
+ * is consumed (reading changes nothing), the address it names, and where a fresh link goes. Undefined for a
+ * token the org never issued.
  */
 export async function loginLinkMember(db: Database, orgId: string, token: string | undefined) {
   if (!looksLikeToken(token)) return undefined
-  return db
+  const row = await db
     .selectFrom('visitor_login_links')
     .innerJoin('account_members', 'account_members.id', 'visitor_login_links.member_id')
-    .select(['account_members.id', 'account_members.email', 'account_members.first_name'])
+    .select(['account_members.id', 'account_members.email', 'account_members.first_name', 'visitor_login_links.used_at', 'visitor_login_links.expires_at'])
     .where('visitor_login_links.token_hash', '=', hashToken(token))
     .where('visitor_login_links.org_id', '=', orgId)
     .where('account_members.org_id', '=', orgId)
     .executeTakeFirst()
+  if (!row) return undefined
+  const state: LoginLinkState = row.used_at ? 'used' : new Date(row.expires_at).getTime() <= Date.now() ? 'expired' : 'valid'
+  return { id: row.id, email: row.email, first_name: row.first_name, state }
 }
 
 /** Marks the link used and returns its member, in one statement: two clicks cannot both sign in. */

@@ -1,7 +1,7 @@
 import { data, Form } from 'react-router'
 import type { Route } from './+types/access-link'
 import { resolvePortalOrg } from '@server/portal/resolve'
-import { consumeLoginLink, loginLinkMember, loginLinkState } from '@server/visitors/login-links'
+import { consumeLoginLink, loginLinkMember } from '@server/visitors/login-links'
 import { resendLoginLink } from '@server/visitors/grant'
 import { kickEmailWorker } from '@server/email/worker'
 import { createVisitorSession } from '@server/visitors/sessions'
@@ -17,9 +17,10 @@ import { NDA_REMINDER } from '~/lib/portal-view'
 // and a link that expired or was used is one click from a fresh one, e-mailed to that same address.
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const org = await resolvePortalOrg(context.db, context.env, request, params.orgSlug)
-  const [state, member] = await Promise.all([loginLinkState(context.db, org.id, params.token), loginLinkMember(context.db, org.id, params.token)])
+  const link = await loginLinkMember(context.db, org.id, params.token)
+  const state = link?.state ?? 'unknown'
   return data(
-    { state, email: member?.email ?? null, orgName: org.name, logoUrl: org.logoUrl, home: org.basePath || '/' },
+    { state, email: link?.email ?? null, orgName: org.name, logoUrl: org.logoUrl, home: org.basePath || '/' },
     { status: state === 'valid' ? 200 : 410, headers: { 'Referrer-Policy': 'no-referrer' } },
   )
 }
