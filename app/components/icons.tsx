@@ -1,4 +1,5 @@
 // Small icons (24 x 24, currentColor) from one cached sprite, public/icons.svg; decorative unless labelled.
+import type { CardKind } from '~/lib/card-kinds'
 
 type IconProps = { label?: string; size?: number }
 
@@ -36,3 +37,35 @@ export const SearchIcon = (props: IconProps) => <Icon name="search" {...props} /
 export const PinIcon = (props: IconProps) => <Icon name="pin" {...props} />
 export const HelpIcon = (props: IconProps) => <Icon name="help" {...props} />
 export const BellIcon = (props: IconProps) => <Icon name="bell" {...props} />
+
+// A distinct icon for each kind of card in the grid (the sprite's symbols); a card a company gave an icon of its
+// own shows that instead, and a kind without one here the shield.
+const CARD_KIND_ICONS: Partial<Record<CardKind, string>> = {
+  Reports: 'file-text',
+  Questionnaires: 'clipboard',
+  ProductFeatures: 'star',
+  DataSecurity: 'database',
+  ApplicationSecurity: 'code',
+  Legal: 'scale',
+  Ai: 'cpu',
+  Esg: 'leaf',
+  DataPrivacy: 'eye-off',
+  AccessControl: 'key',
+  Infrastructure: 'server',
+  EndpointSecurity: 'laptop',
+  NetworkSecurity: 'globe',
+  InternalPractices: 'users',
+  Policies: 'file',
+  ContinuousMonitoring: 'activity',
+  PhysicalEnvironmental: 'building',
+  ChangeConfigurationManagement: 'sliders',
+  AwarenessTraining: 'graduation',
+  BusinessContinuity: 'refresh',
+  AssetManagement: 'package',
+  RiskManagement: 'alert',
+  IncidentResponse: 'life-buoy',
+  RiskProfile: 'gauge',
+  SecurityGrades: 'award',
+}
+
+export const CardKindIcon = ({ kind, ...props }: IconProps & { kind: CardKind }) => <Icon name={CARD_KIND_ICONS[kind] ?? 'shield'} {...props} />

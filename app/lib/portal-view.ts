@@ -294,7 +294,8 @@ export interface VisitorView {
   account: AccountMenuView | null
   preview: { accountName: string | null; profileName: string | null; exitHref: string } | null
   /** The clickwrap NDA to sign before this product's gated content unlocks. */
-  ndaDialog: { text: string } | null
+  /** The NDA to sign, and the member's name to prefill the signer's. */
+  ndaDialog: { text: string; signerName: string } | null
   /** The NDA waits to be signed (its dialog may have been put off). */
   ndaPending: boolean
   welcome: boolean

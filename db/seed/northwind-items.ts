@@ -89,7 +89,7 @@ const BRIDGE_LETTER: BridgeLetter = {
 
 const OVERVIEW = `Northwind Cloud helps field operations teams plan, dispatch and track their work: office staff schedule jobs in the Northwind Platform, and technicians carry them out with Northwind Mobile, online or off. Thousands of companies trust us with their schedules, customer sites and asset records, so protecting that information is part of the product, not an afterthought.
 
-This Trust Center brings together our certifications, audit reports, policies and the vendors we rely on. Public documents can be downloaded straight away; for our SOC 2 report, penetration test summary and other confidential material, choose "Request access" and we will get back to you within one business day.`
+This Trust Center brings together our certifications, audit reports, policies and the vendors we rely on. Public documents can be downloaded straight away; our SOC 2 report, penetration test summary and other confidential material are shared with customers and prospects under NDA, usually within one business day of a request.`
 
 const MOBILE_OVERVIEW = `Northwind Mobile is the iOS and Android app technicians use to receive jobs, capture photos and signatures, and update work orders in the field. It is covered by the same security programme, SOC 2 examination and ISO 27001 certificate as the Northwind Platform.
 

@@ -5,7 +5,7 @@ import { signedNdaPdf, type SignedNda } from './nda-pdf'
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
 
-function nda(text: string, overrides: Partial<SignedNda> = {}, signature: Partial<SignedNda['signature']> = {}) {
+function nda(text: string, overrides: Partial<SignedNda> = {}, signature: Partial<NonNullable<SignedNda['signature']>> = {}) {
   return {
     orgName: 'Northwind Cloud',
     portalTitle: 'Trust Center',
@@ -129,5 +129,15 @@ describe('signedNdaPdf', () => {
     const huge = await read(await signedNdaPdf(nda('Short text.', {}, { userAgent: 'Agent/1.0 '.repeat(3000) })))
     expect(huge.pdf.getPageCount()).toBeGreaterThan(1)
     expect(huge.pages.at(-1)).toContain(STATEMENT)
+  })
+
+  it('renders a copy to read before signing: the text, no signer and no signing statement', async () => {
+    const bytes = await signedNdaPdf({ ...nda('1. Confidential Information means any information disclosed.'), signature: null })
+    const { pdf, lines } = await read(bytes)
+    expect(pdf.getSubject()).toBe('Not signed: a copy to read before signing')
+    expect(lines).toEqual(expect.arrayContaining(['1. Confidential Information means any information disclosed.', 'Not signed yet']))
+    expect(lines.join('\n')).not.toContain('ada@example.com')
+    expect(lines).not.toContain(STATEMENT)
+    expect(lines.join(' ')).toContain('A copy to read before signing.')
   })
 })

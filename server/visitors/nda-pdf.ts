@@ -16,6 +16,7 @@ export interface SignedNda {
   text: string
   /** 64 hex chars, SHA-256 of the text. */
   version: string
+  /** Null for a copy to read before signing: the block then says it is not signed. */
   signature: {
     name: string
     email: string
@@ -23,7 +24,7 @@ export interface SignedNda {
     signedAt: Date
     ip: string | null
     userAgent: string | null
-  }
+  } | null
 }
 
 const [PAGE_W, PAGE_H] = PageSizes.A4
@@ -54,8 +55,8 @@ type Fonts = { regular: PDFFont; bold: PDFFont; oblique: PDFFont; mono: PDFFont 
 
 export async function signedNdaPdf(nda: SignedNda): Promise<Uint8Array> {
   const { signature } = nda
-  const signedAt = new Date(signature.signedAt)
-  const signer = `${signature.name} <${signature.email}> on behalf of ${signature.accountName}`
+  const signedAt = signature ? new Date(signature.signedAt) : new Date(Number.NaN)
+  const signer = signature ? `${signature.name} <${signature.email}> on behalf of ${signature.accountName}` : ''
 
   const pdf = await PDFDocument.create()
   const fonts: Fonts = {
@@ -68,7 +69,7 @@ export async function signedNdaPdf(nda: SignedNda): Promise<Uint8Array> {
   // Metadata strings are UTF-16 in the PDF, so they keep the original Unicode; only controls go.
   pdf.setTitle(plain(`Non-Disclosure Agreement – ${nda.orgName} ${nda.portalTitle}`), { showInWindowTitleBar: true })
   pdf.setAuthor(plain(nda.orgName))
-  pdf.setSubject(plain(`Signed by ${signer}`))
+  pdf.setSubject(plain(signature ? `Signed by ${signer}` : 'Not signed: a copy to read before signing'))
   pdf.setKeywords(['NDA', plain(nda.version)])
   pdf.setCreator('Trust Center')
   pdf.setProducer('Trust Center')
@@ -109,21 +110,33 @@ export async function signedNdaPdf(nda: SignedNda): Promise<Uint8Array> {
     drawLines(layout, ['The agreement text is empty.'], fonts.oblique, BODY_SIZE, BODY_LEADING, COLORS.muted)
   }
 
-  const lossy = [nda.text, nda.orgName, nda.portalTitle, signer, signature.ip ?? '', signature.userAgent ?? '', nda.version].some((s) => losesCharacters(s, fonts.regular))
+  const lossy = [nda.text, nda.orgName, nda.portalTitle, signer, signature?.ip ?? '', signature?.userAgent ?? '', nda.version].some((s) => losesCharacters(s, fonts.regular))
+  // Courier at 8.5 pt fits the 64-character hash on one line.
+  const version: Row = { label: 'NDA version', value: nda.version, font: fonts.mono, size: 8.5 }
 
-  drawSignatureBlock(
-    layout,
-    fonts,
-    [
-      { label: 'Signed by', value: signer, font: fonts.regular },
-      { label: 'Signed at', value: formatUtc(signedAt), font: fonts.regular },
-      { label: 'IP address', value: signature.ip ?? 'Not recorded', font: fonts.regular },
-      { label: 'User agent', value: signature.userAgent ?? 'Not recorded', font: fonts.regular },
-      // Courier at 8.5 pt fits the 64-character hash on one line.
-      { label: 'NDA version', value: nda.version, font: fonts.mono, size: 8.5 },
-    ],
-    lossy,
-  )
+  if (signature) {
+    drawSignatureBlock(
+      layout,
+      fonts,
+      [
+        { label: 'Signed by', value: signer, font: fonts.regular },
+        { label: 'Signed at', value: formatUtc(signedAt), font: fonts.regular },
+        { label: 'IP address', value: signature.ip ?? 'Not recorded', font: fonts.regular },
+        { label: 'User agent', value: signature.userAgent ?? 'Not recorded', font: fonts.regular },
+        version,
+      ],
+      lossy,
+      "Accepted electronically by typing the signer's name and ticking the agreement box.",
+    )
+  } else {
+    drawSignatureBlock(
+      layout,
+      fonts,
+      [{ label: 'Signed by', value: 'Not signed yet', font: fonts.oblique }, version],
+      lossy,
+      `A copy to read before signing. It is accepted in ${nda.orgName}'s Trust Center by typing the signer's name and ticking the agreement box.`,
+    )
+  }
 
   // Footer on every page, once the page count is known.
   const pages = pdf.getPages()
@@ -163,7 +176,7 @@ type BlockLine = { height: number; draw: (page: PDFPage, y: number) => void }
  * Draws the boxed block below the text, on a new page if it does not fit on the current one. A block
  * taller than a page (a huge user agent) flows on, with one box per page.
  */
-function drawSignatureBlock(layout: Layout, fonts: Fonts, rows: Row[], lossy: boolean) {
+function drawSignatureBlock(layout: Layout, fonts: Fonts, rows: Row[], lossy: boolean, statement: string) {
   const innerW = TEXT_W - BLOCK_PAD * 2
   const valueX = MARGIN_X + BLOCK_PAD + BLOCK_LABEL_W
   const valueW = innerW - BLOCK_LABEL_W
@@ -191,7 +204,6 @@ function drawSignatureBlock(layout: Layout, fonts: Fonts, rows: Row[], lossy: bo
     lines.push(spacer(3))
   }
   lines.push(spacer(6))
-  const statement = "Accepted electronically by typing the signer's name and ticking the agreement box."
   for (const line of wrap(statement, fonts.oblique, BLOCK_SIZE, innerW)) {
     lines.push({
       height: BLOCK_LEADING,

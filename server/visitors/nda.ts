@@ -59,3 +59,13 @@ export async function signatureRecord(db: Database, signatureId: string, orgId: 
     .where('nda_signatures.org_id', '=', orgId)
     .executeTakeFirst()
 }
+
+/**
+ * "Not now" on the NDA dialog holds for the rest of the visit (issue 24): a session cookie, gone when the browser
+ * closes. It only spares the member the dialog: what waits for the NDA stays withheld until it is signed.
+ */
+export const NDA_LATER_COOKIE = 'tc_nda_later'
+
+export const ndaDeferred = (request: Request) => new RegExp(`(?:^|;)\\s*${NDA_LATER_COOKIE}=1(?:;|$)`).test(request.headers.get('cookie') ?? '')
+
+export const deferNdaCookie = (appUrl: string) => `${NDA_LATER_COOKIE}=1; Path=/; HttpOnly; SameSite=Lax${appUrl.startsWith('https:') ? '; Secure' : ''}`

@@ -26,7 +26,16 @@ export const isCountry = (name: string) => COUNTRY_NAMES.includes(name)
  * What the page shows of the visitor journey: the access modal the URL opens, the account dropdown,
  * the NDA, welcome and access-expired dialogs, the preview banner and the open item's comments.
  */
-export async function loadVisitorView(db: Database, env: Env, org: PortalOrg, viewer: PortalViewer, view: PortalView, search: URLSearchParams): Promise<VisitorView> {
+export async function loadVisitorView(
+  db: Database,
+  env: Env,
+  org: PortalOrg,
+  viewer: PortalViewer,
+  view: PortalView,
+  search: URLSearchParams,
+  /** "Not now" was chosen on the NDA dialog earlier in this visit (server/visitors/nda.ts). */
+  ndaLater = false,
+): Promise<VisitorView> {
   const productId = view.product.id
   const links = await db.selectFrom('portal_customizations').select(['terms_url', 'privacy_url']).where('org_id', '=', org.id).executeTakeFirstOrThrow()
   const account = viewer.account
@@ -110,7 +119,11 @@ export async function loadVisitorView(db: Database, env: Env, org: PortalOrg, vi
           }
         : null,
     preview: viewer.mode === 'Preview' && viewer.preview ? { accountName: viewer.preview.accountName, profileName: viewer.preview.profileName, exitHref: view.product.home } : null,
-    ndaDialog: pendingNda && search.get('nda') !== 'later' && account?.nda.text ? { text: account.nda.text } : null,
+    ndaDialog:
+      // "Sign NDA to view" (?nda=sign) asks again, whatever "Not now" said earlier.
+      pendingNda && (search.get('nda') === 'sign' || (!ndaLater && search.get('nda') !== 'later')) && account?.nda.text
+        ? { text: account.nda.text, signerName: `${member!.firstName} ${member!.lastName}`.trim() }
+        : null,
     ndaPending: pendingNda,
     welcome: member !== null && (member.welcomedAt === null || search.get('welcome') === 'true') && !pendingNda,
     accessExpired: member !== null && (access?.expired ?? false) && search.get('expired') !== 'later',

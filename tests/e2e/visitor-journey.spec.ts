@@ -89,7 +89,15 @@ test.describe('the core journey', { tag: '@postgres' }, () => {
     await expect(nda).toBeVisible()
     await expect(nda.getByRole('region', { name: 'NDA text' })).toContainText('Mutual Non-Disclosure Agreement for Security Reviews')
     await ready(nda.getByRole('button', { name: 'Sign NDA' }), js)
-    await nda.getByLabel('Full name').fill(visitor.name)
+    // The signer's name is the member's, and the NDA can be kept or read elsewhere before signing.
+    await expect(nda.getByLabel('Full name')).toHaveValue(visitor.name)
+    const copying = page.waitForEvent('download')
+    await nda.getByRole('button', { name: 'Download this NDA (PDF)' }).click()
+    const copy = await copying
+    expect(copy.suggestedFilename()).toBe(`${ORG.name} NDA (not signed).pdf`)
+    const copyPath = testInfo.outputPath('nda-copy.pdf')
+    await copy.saveAs(copyPath)
+    expectPdf(await readFile(copyPath))
     await nda.getByRole('checkbox', { name: 'I have read and agree to the Non-Disclosure Agreement' }).check()
     await nda.getByRole('button', { name: 'Sign NDA' }).click()
     await expect(page.getByRole('dialog', { name: 'Non-Disclosure Agreement' })).toHaveCount(0)

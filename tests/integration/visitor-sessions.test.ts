@@ -272,7 +272,7 @@ describeEachDatabase('visitor sessions, NDA, invitations and extensions', (datab
     expect(before.data.mode).toBe('AccountExternal')
     expect(itemOf(before.data, item.uid)?.locked).toBe(true)
     expect(itemOf(before.data, item.uid)?.explanation).toBeUndefined()
-    expect(before.data.visitor?.ndaDialog).toEqual({ text: NDA_TEXT })
+    expect(before.data.visitor?.ndaDialog).toEqual({ text: NDA_TEXT, signerName: 'Alice Example' })
     expect(before.data.visitor?.ndaPending).toBe(true)
     expect(before.data.visitor?.account?.ndaType).toBe('Clickwrap NDA')
     await expectNdaRefused(org, cookie)
@@ -335,9 +335,9 @@ describeEachDatabase('visitor sessions, NDA, invitations and extensions', (datab
     const revised = `${NDA_TEXT}\n\nRevised.`
     await db().updateTable('portal_customizations').set({ nda_text: revised }).where('org_id', '=', org.id).execute()
     const again = await portal(org, { cookie, query: `?itemUid=${item.uid}` })
-    expect(again.data.visitor?.ndaDialog).toEqual({ text: revised })
+    expect(again.data.visitor?.ndaDialog).toEqual({ text: revised, signerName: 'Alice Example' })
     expect(itemOf(again.data, item.uid)?.locked).toBe(true)
-    expect((await portal(org, { cookie: colleagueCookie, query: `?itemUid=${item.uid}` })).data.visitor?.ndaDialog).toEqual({ text: revised })
+    expect((await portal(org, { cookie: colleagueCookie, query: `?itemUid=${item.uid}` })).data.visitor?.ndaDialog).toEqual({ text: revised, signerName: 'Bob Colleague' })
   })
 
   it('asks every member to sign when the NDA is signed per member', async () => {
@@ -349,7 +349,7 @@ describeEachDatabase('visitor sessions, NDA, invitations and extensions', (datab
 
     const colleagueView = await portal(org, { cookie: colleagueCookie, query: `?itemUid=${item.uid}` })
     expect(itemOf(colleagueView.data, item.uid)?.locked).toBe(true)
-    expect(colleagueView.data.visitor?.ndaDialog).toEqual({ text: NDA_TEXT })
+    expect(colleagueView.data.visitor?.ndaDialog).toEqual({ text: NDA_TEXT, signerName: 'Bob Colleague' })
     expect(colleagueView.data.visitor?.account).toMatchObject({ canDownloadNda: false, signedByOther: false })
     await expectNdaRefused(org, colleagueCookie)
 
@@ -357,6 +357,56 @@ describeEachDatabase('visitor sessions, NDA, invitations and extensions', (datab
     expect(itemOf((await portal(org, { cookie: colleagueCookie, query: `?itemUid=${item.uid}` })).data, item.uid)?.locked).toBe(false)
     const signers = await db().selectFrom('nda_signatures').select('signer_email').where('org_id', '=', org.id).orderBy('signed_at').execute()
     expect(signers.map((row) => row.signer_email).sort()).toEqual([member.email, colleague.email].sort())
+  })
+
+  it('lets a member read and download the NDA before signing, asks once a visit, and welcomes a returning member back', async () => {
+    const { org, item, member } = await ndaOrg('account')
+    const cookie = await cookieOf(org, member)
+
+    // A copy to read before signing: the member's NDA, marked not signed; nobody else gets one.
+    const copy = await callRoute(ndaAction as never, database(), { path: `${org.home}/nda`, params: org.params, form: { copy: 'unsigned' }, cookie })
+    expect(copy.status).toBe(200)
+    expect(copy.headers.get('content-type')).toBe('application/pdf')
+    expect(copy.headers.get('content-disposition')).toContain('(not signed)')
+    expect(
+      Buffer.from(await copy.response!.arrayBuffer())
+        .subarray(0, 5)
+        .toString('latin1'),
+    ).toBe('%PDF-')
+    const stranger = await callRoute(ndaAction as never, database(), { path: `${org.home}/nda`, params: org.params, form: { copy: 'unsigned' } })
+    expect(stranger.status).toBe(302)
+    expect(stranger.toast).toBe('Failed to download NDA. Please contact support.')
+    expect(await db().selectFrom('nda_signatures').select('id').where('org_id', '=', org.id).execute()).toEqual([])
+
+    // "Not now" (?nda=later) sets a session cookie (no Max-Age or Expires: gone with the browser session)...
+    const later = await portal(org, { cookie, query: '?nda=later' })
+    expect(later.data.visitor?.ndaDialog).toBeNull()
+    const setCookie = later.headers.get('set-cookie') ?? ''
+    expect(setCookie).toMatch(/^tc_nda_later=1; /)
+    expect(setCookie.split('; ')).toEqual(expect.arrayContaining(['Path=/', 'HttpOnly', 'SameSite=Lax']))
+    expect(setCookie).not.toMatch(/Max-Age|Expires/i)
+    // ...so the next pages do not ask again, while what waits for the NDA stays locked.
+    const next = await portal(org, { cookie: `${cookie}; tc_nda_later=1`, query: `?itemUid=${item.uid}` })
+    expect(next.data.visitor?.ndaDialog).toBeNull()
+    expect(next.data.visitor?.ndaPending).toBe(true)
+    expect(itemOf(next.data, item.uid)?.locked).toBe(true)
+    expect(itemOf(next.data, item.uid)?.explanation).toBeUndefined()
+    expect(next.headers.get('set-cookie')).toBeNull()
+    // "Sign NDA to view" on a locked item asks again.
+    expect((await portal(org, { cookie: `${cookie}; tc_nda_later=1`, query: '?nda=sign' })).data.visitor?.ndaDialog).toEqual({ text: NDA_TEXT, signerName: 'Alice Example' })
+    // A new visit (no such cookie) asks again.
+    expect((await portal(org, { cookie })).data.visitor?.ndaDialog).toEqual({ text: NDA_TEXT, signerName: 'Alice Example' })
+
+    // A returning member (welcomed before) is welcomed back after Continue; a first visit gets the welcome dialog.
+    await db().updateTable('account_members').set({ welcomed_at: null }).where('id', '=', member.id).execute()
+    const first = await followLink(org, await createLoginLink(database(), member))
+    expect(first.status).toBe(302)
+    expect(first.toast).toBeNull()
+    await db().updateTable('account_members').set({ welcomed_at: new Date() }).where('id', '=', member.id).execute()
+    const back = await followLink(org, await createLoginLink(database(), member))
+    expect(back.status).toBe(302)
+    expect(back.location).toBe(org.home)
+    expect(back.toast).toBe(`Welcome back, Alice. You're signed in as ${member.email}.`)
   })
 
   it('lets only a signed-in member sign the NDA', async () => {

@@ -1,6 +1,6 @@
 import { Link, useLocation } from 'react-router'
 import type { CardView, ItemView, PortalView } from './types'
-import { CheckIcon, ExpandIcon, LockIcon, ProgressIcon, ShieldIcon } from '~/components/icons'
+import { CardKindIcon, CheckIcon, ExpandIcon, LockIcon, ProgressIcon } from '~/components/icons'
 import { withQuery } from '~/lib/format'
 import { CardMenu } from './editing/card-menu'
 
@@ -32,7 +32,7 @@ export function GetAccessLink({ view, item }: { view: PortalView; item: ItemView
   // A signed-in member waiting on the NDA signs it; one whose profile lacks the item asks the org.
   if (view.visitor?.ndaPending) {
     return (
-      <Link className="get-access" to={withQuery(location.pathname, location.search, { nda: null })} preventScrollReset>
+      <Link className="get-access" to={withQuery(location.pathname, location.search, { nda: 'sign' })} preventScrollReset>
         Sign NDA to view
       </Link>
     )
@@ -45,7 +45,7 @@ export function GetAccessLink({ view, item }: { view: PortalView; item: ItemView
   )
 }
 
-export function CardIcon({ card }: { card: Pick<CardView, 'iconUrl'> }) {
+export function CardIcon({ card }: { card: Pick<CardView, 'iconUrl' | 'kind'> }) {
   if (card.iconUrl) {
     return (
       <img
@@ -62,10 +62,13 @@ export function CardIcon({ card }: { card: Pick<CardView, 'iconUrl'> }) {
   }
   return (
     <span className="card-icon">
-      <ShieldIcon size={20} />
+      <CardKindIcon kind={card.kind} size={20} />
     </span>
   )
 }
+
+/** A card's place on the page, for the section navigation's links. */
+export const cardAnchor = (kind: CardView['kind']) => `card-${kind}`
 
 export function CardGrid({ view }: { view: PortalView }) {
   if (!view.cards.length) return null
@@ -82,7 +85,7 @@ function GenericCard({ view, card }: { view: PortalView; card: CardView }) {
   const titleId = `card-${card.kind}-title`
   const href = cardHref(view, card.kind)
   return (
-    <article className={`card${card.hidden ? ' card--hidden' : ''}`} aria-labelledby={titleId} data-card={card.kind}>
+    <article className={`card${card.hidden ? ' card--hidden' : ''}`} id={cardAnchor(card.kind)} aria-labelledby={titleId} data-card={card.kind}>
       <header className="card__header">
         <CardIcon card={card} />
         <h3 id={titleId}>
@@ -90,6 +93,7 @@ function GenericCard({ view, card }: { view: PortalView; card: CardView }) {
             {card.title}
           </Link>
         </h3>
+        {card.itemCount ? <span className="card__count">{card.itemCount === 1 ? '1 item' : `${card.itemCount} items`}</span> : null}
         {card.hidden ? <span className="tag">Hidden</span> : null}
         {view.editor ? (
           <CardMenu view={view} kind={card.kind} title={card.title} />

@@ -6,6 +6,7 @@ import { CardGrid } from './cards'
 import { DocumentsSection } from './documents-section'
 import { CertificationsSection, HelpSection, KnowledgeBaseSection, OverviewSection, SubprocessorsSection, TrustedBySection } from './sections'
 import { UpdatesSection } from './updates-section'
+import { SectionNav } from './section-nav'
 import { ShareAndSubscribe } from './share-popover'
 import { SearchBox } from './search/search-box'
 import { StaffBar } from './editing/staff-bar'
@@ -41,6 +42,7 @@ export function PortalPage({ view, actionData }: { view: PortalView; actionData?
       ) : null}
       <PortalHeader view={view} />
       {view.recentUpdates.length > 0 ? <NotificationBar view={view} /> : null}
+      <SectionNav view={view} />
       {view.product.bannerUrl ? <div className="portal-banner" style={{ backgroundImage: `url("${view.product.bannerUrl}")` }} /> : null}
       <main id="main" className="portal-main">
         {view.portal.reviewBanner ? <ReviewBanner view={view} /> : null}

@@ -13,7 +13,7 @@ import { loadFaqDialog } from './visitor-tools'
 export function OverviewSection({ view }: { view: PortalView }) {
   const overview = view.overview!
   return (
-    <section className="panel overview" aria-labelledby="overview-title">
+    <section className="panel overview" id="overview" aria-labelledby="overview-title">
       <div className="panel__header">
         <h2 id="overview-title">{overview.title}</h2>
         <CardMenu view={view} kind="Overview" title={overview.title} />
@@ -30,7 +30,7 @@ export function OverviewSection({ view }: { view: PortalView }) {
 export function CertificationsSection({ view }: { view: PortalView }) {
   const certifications = view.certifications!
   return (
-    <section className="panel certifications" aria-labelledby="certifications-title">
+    <section className="panel certifications" id="certifications" aria-labelledby="certifications-title">
       <div className="panel__header">
         <h2 id="certifications-title">{certifications.title}</h2>
         <CardMenu view={view} kind="Certifications" title={certifications.title} />

@@ -35,7 +35,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
   const memberId = await consumeLoginLink(context.db, org.id, params.token)
   if (!memberId) return data({ failed: true, resent: false }, { status: 410 })
-  const member = await context.db.selectFrom('account_members').select(['email', 'account_id']).where('id', '=', memberId).executeTakeFirstOrThrow()
+  const member = await context.db.selectFrom('account_members').select(['email', 'account_id', 'first_name', 'welcomed_at']).where('id', '=', memberId).executeTakeFirstOrThrow()
   const cookie = await createVisitorSession(context.db, context.env, {
     orgId: org.id,
     memberId,
@@ -45,9 +45,14 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   await recordAudit(context.db, { orgId: org.id, actor: member.email, action: 'visitor.login', ip: context.clientAddress, userAgent: request.headers.get('user-agent') })
   const home = org.basePath || '/'
   const account = await accountContext(context.db, org.id, member.account_id, null)
+  // The spec's NDA reminder when an NDA covers them; a returning member is welcomed back (a first visit gets the
+  // welcome dialog instead).
   if (account?.nda.signature) return redirectWithToast(context.env, home, NDA_REMINDER, { headers: { 'Set-Cookie': cookie } })
+  if (member.welcomed_at) return redirectWithToast(context.env, home, welcomeBack(member.first_name, member.email), { headers: { 'Set-Cookie': cookie } })
   return redirectTo(home, { headers: { 'Set-Cookie': cookie } })
 }
+
+const welcomeBack = (firstName: string | null, email: string) => `Welcome back${firstName ? `, ${firstName}` : ''}. You're signed in as ${email}.`
 
 export function meta({ data: loaderData }: Route.MetaArgs) {
   return [{ title: loaderData ? `Log in to ${loaderData.orgName}'s Trust Center` : 'Log in' }, { name: 'robots', content: 'noindex' }]

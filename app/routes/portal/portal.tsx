@@ -12,6 +12,7 @@ import { readForm } from '@server/http/forms'
 import { handleVisitorAction, isVisitorIntent } from '@server/visitors/portal-actions'
 import { handleQuestionnairePost, questionnairePost } from '@server/questionnaires/portal'
 import { loadVisitorView } from '@server/visitors/view'
+import { deferNdaCookie, ndaDeferred } from '@server/visitors/nda'
 import { ErrorView } from '~/components/error-view'
 import { PortalPage, visitorToolsShown } from '~/components/portal/portal-page'
 import { loadGettingStarted as loadChecklist, loadStaffTools } from '~/components/portal/staff-tools'
@@ -41,7 +42,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     if (moved) throw redirectTo(moved, { status: 301 })
     throw data('This page does not exist.', { status: 404 })
   }
-  view.visitor = await loadVisitorView(context.db, context.env, org, viewer, view, url.searchParams)
+  // "Not now" on the NDA dialog (?nda=later) holds for the rest of the visit: a session cookie says so.
+  const deferringNda = url.searchParams.get('nda') === 'later'
+  view.visitor = await loadVisitorView(context.db, context.env, org, viewer, view, url.searchParams, deferringNda || ndaDeferred(request))
   if (params.itemSlug && !view.openItemUid) throw data('This item does not exist.', { status: 404 })
   // Staff pages render their tools in place (see staff-tools.tsx), visitor dialogs likewise.
   if (view.editor) await loadStaffTools()
@@ -56,7 +59,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   // A questionnaire dialog shows the account's own list, which the page's fingerprint does not cover.
   const invitation = url.searchParams.has('inviteToken') || url.searchParams.has('unsubscribeToken') || view.visitor.questionnaire !== null
   const mark = invitation ? null : view.mode === 'Public' ? 'public' : fingerprint && `account ${org.id} ${fingerprint}`
-  return data(view, { headers: mark ? { [SHARED_PAGE_HEADER]: mark } : {} })
+  const headers = new Headers(mark ? { [SHARED_PAGE_HEADER]: mark } : {})
+  if (deferringNda && view.visitor.ndaPending && !ndaDeferred(request)) headers.append('Set-Cookie', deferNdaCookie(context.env.APP_URL))
+  return data(view, { headers })
 }
 
 export const headers: Route.HeadersFunction = ({ loaderHeaders, actionHeaders }) => {

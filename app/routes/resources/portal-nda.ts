@@ -11,15 +11,31 @@ import { portalTitle, resolvePortalOrg } from '@server/portal/resolve'
 import { signatureRecord } from '@server/visitors/nda'
 import { signedNdaPdf } from '@server/visitors/nda-pdf'
 
-/** "Download NDA": the signed clickwrap NDA as a PDF, for a member its signature covers (a POST, as the spec's call). */
+/**
+ * "Download NDA": the signed clickwrap NDA as a PDF, for a member its signature covers (a POST, as the spec's call).
+ * With `copy=unsigned`, the NDA the member is asked to sign, to read or keep before signing it (issue 24).
+ */
 export async function action({ request, params, context }: Route.ActionArgs) {
-  await readForm(request)
+  const form = await readForm(request)
   const org = await resolvePortalOrg(context.db, context.env, request, params.orgSlug)
   const viewer = await getViewer(request, context.db, org)
   const member = accountMember(viewer)
-  const signature = member ? viewer.account?.nda.signature : null
   // The spec's failure toast on the page the visitor came from, rather than an error page.
   const failed = () => redirectWithToast(context.env, org.basePath || '/', NDA_DOWNLOAD_FAILED)
+  if (form.get('copy') === 'unsigned') {
+    const nda = member ? viewer.account?.nda : null
+    if (!member || nda?.type !== 'clickwrap' || !nda.text || !nda.version) return failed()
+    const pdf = await signedNdaPdf({
+      orgName: org.name,
+      logo: await orgPdfLogo(context.db, context.env, org.id),
+      portalTitle: await portalTitle(context.db, org.id),
+      text: nda.text,
+      version: nda.version,
+      signature: null,
+    })
+    return pdfResponse(pdf, `${org.name} NDA (not signed).pdf`)
+  }
+  const signature = member ? viewer.account?.nda.signature : null
   if (!member || !signature) return failed()
   const record = await signatureRecord(context.db, signature.id, org.id)
   if (!record) return failed()
@@ -46,12 +62,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     ip: context.clientAddress,
     userAgent: request.headers.get('user-agent'),
   })
+  return pdfResponse(pdf, `${org.name} NDA.pdf`)
+}
+
+function pdfResponse(pdf: Uint8Array, fileName: string) {
   return new Response(Buffer.from(pdf), {
-    headers: {
-      'Content-Type': 'application/pdf',
-      'Content-Disposition': contentDisposition('attachment', `${org.name} NDA.pdf`),
-      'Cache-Control': 'private, no-store',
-    },
+    headers: { 'Content-Type': 'application/pdf', 'Content-Disposition': contentDisposition('attachment', fileName), 'Cache-Control': 'private, no-store' },
   })
 }
 

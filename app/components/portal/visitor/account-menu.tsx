@@ -4,6 +4,7 @@ import type { PortalView, VisitorView } from '~/lib/portal-view'
 import { withQuery } from '~/lib/format'
 import { useHydrated } from '~/components/ui/use-hydrated'
 import { useMenuButton } from '~/components/ui/menu'
+import { ChevronIcon } from '~/components/icons'
 
 /** The account dropdown: the WAI-ARIA menu button with JavaScript, a disclosure without it. */
 export function AccountMenu({ view, visitor }: { view: PortalView; visitor: VisitorView }) {
@@ -84,7 +85,10 @@ export function AccountMenu({ view, visitor }: { view: PortalView; visitor: Visi
   if (!hydrated) {
     return (
       <details className="account-menu">
-        <summary className="button button--secondary button--small">{account.name}</summary>
+        <summary className="button button--secondary button--small account-menu__button">
+          {account.name}
+          <ChevronIcon size={14} />
+        </summary>
         <div className="account-menu__popup">
           {details}
           {entries(undefined)}
@@ -94,8 +98,9 @@ export function AccountMenu({ view, visitor }: { view: PortalView; visitor: Visi
   }
   return (
     <div className="account-menu">
-      <button {...buttonProps} className="button button--secondary button--small">
+      <button {...buttonProps} className="button button--secondary button--small account-menu__button">
         {account.name}
+        <ChevronIcon size={14} />
       </button>
       {open ? (
         <div className="account-menu__popup">

@@ -5,6 +5,7 @@ import { Form, Link, useLocation } from 'react-router'
 import type { PortalView, VisitorView } from '~/lib/portal-view'
 import { withQuery } from '~/lib/format'
 import { Dialog } from '~/components/ui/dialog'
+import { DownloadIcon } from '~/components/icons'
 import { FormErrors } from '~/components/ui/form-errors'
 import { CheckboxField as Checkbox, TextField } from '~/components/ui/fields'
 import type { AccessActionData } from '@server/visitors/portal-actions'
@@ -36,12 +37,13 @@ export function WelcomeDialog({ view, visitor }: { view: PortalView; visitor: Vi
   )
 }
 
-export function NdaDialog({ view, text, actionData }: { view: PortalView; text: string; actionData?: AccessActionData }) {
+export function NdaDialog({ view, nda, actionData }: { view: PortalView; nda: { text: string; signerName: string }; actionData?: AccessActionData }) {
+  const { text } = nda
   const location = useLocation()
   const here = useHere()
   const closeHref = withQuery(location.pathname, location.search, { nda: 'later' })
   const lastResult = actionData && 'result' in actionData && actionData.intent === 'sign-nda' ? actionData.result : undefined
-  const [form, fields] = useForm<Record<string, unknown>>({ lastResult, shouldRevalidate: 'onInput' })
+  const [form, fields] = useForm<Record<string, unknown>>({ lastResult, shouldRevalidate: 'onInput', defaultValue: { signerName: nda.signerName } })
   const textId = useId()
   return (
     <Dialog title="Non-Disclosure Agreement" closeHref={closeHref} size="large" dismissOnBackdrop={false}>
@@ -52,6 +54,13 @@ export function NdaDialog({ view, text, actionData }: { view: PortalView; text: 
           <p key={index}>{paragraph}</p>
         ))}
       </div>
+      {/* The NDA to keep or read elsewhere before signing it (a POST, as the signed copy's download). */}
+      <form method="post" action={`${view.portal.basePath}/nda`} className="nda-copy">
+        <input type="hidden" name="copy" value="unsigned" />
+        <button type="submit" className="button button--secondary button--small">
+          <DownloadIcon size={16} /> Download this NDA (PDF)
+        </button>
+      </form>
       <Form method="post" action={here} {...getFormProps(form)} className="access-form">
         <input type="hidden" name="intent" value="sign-nda" />
         <FormErrors errors={form.errors} id={form.errorId} />

@@ -31,7 +31,7 @@ export function VisitorDialogs({ view, visitor, actionData }: { view: PortalView
     if (outcome) return outcome
   }
   if (visitor.accessModal) return <AccessModal view={view} visitor={visitor} modal={visitor.accessModal} actionData={actionData} />
-  if (visitor.ndaDialog) return <NdaDialog view={view} text={visitor.ndaDialog.text} actionData={actionData} />
+  if (visitor.ndaDialog) return <NdaDialog view={view} nda={visitor.ndaDialog} actionData={actionData} />
   if (visitor.accessExpired) return <AccessExpiredDialog view={view} />
   if (visitor.inviteDialog) return <InviteDialog actionData={actionData} />
   if (visitor.tprm?.open) return <TprmDialog view={view} visitor={visitor} actionData={actionData} />
