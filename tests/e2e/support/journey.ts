@@ -236,15 +236,22 @@ export async function requestAccess(page: Page, person: Person, js: boolean) {
   await dialog.getByRole('button', { name: 'Submit Request' }).click()
 }
 
-/** Staff approve the pending request of `person` from /access-requests. */
-export async function approveRequest(staff: Page, person: Person, options: { nda: boolean }) {
+/** Staff open the pending request of `person` from the queue at /access-requests: its own page. */
+export async function openRequest(staff: Page, person: Person) {
   await staff.goto('/access-requests?status=pending')
   await expect(staff.getByRole('heading', { name: 'Access requests', level: 1 })).toBeVisible()
-  await staff.getByLabel(`Permission profile for ${person.name}`).selectOption({ label: 'Contoso reviewers' })
-  const nda = staff.getByRole('checkbox', { name: `Require NDA for ${person.name}` })
+  await staff.getByRole('link', { name: person.name, exact: true }).click()
+  await expect(staff.getByRole('heading', { name: person.name, level: 1 })).toBeVisible()
+}
+
+/** Staff approve the pending request of `person` on its page, opened from /access-requests. */
+export async function approveRequest(staff: Page, person: Person, options: { nda: boolean }) {
+  await openRequest(staff, person)
+  await staff.getByLabel('Permission profile').selectOption({ label: 'Contoso reviewers' })
+  const nda = staff.getByRole('checkbox', { name: 'Require NDA' })
   if (options.nda) await nda.check()
   else await nda.uncheck()
-  await staff.getByRole('button', { name: `Approve ${person.name}` }).click()
+  await staff.getByRole('button', { name: 'Approve', exact: true }).click()
   await expect(staff.getByRole('status').filter({ hasText: `Access granted to ${person.name}` })).toBeVisible()
 }
 
