@@ -11,6 +11,7 @@ import { expectNoViolations as checkAxe, PORTAL_BEHIND_DIALOG } from './support/
 import { cardTitle, DOCUMENT_ENTRIES, entry, ORG, PLATFORM, PLATFORM_ENTRIES } from './support/demo'
 import {
   approveRequest,
+  chooseAction,
   dismissWelcome,
   expect,
   expireLoginLinks,
@@ -266,12 +267,25 @@ test.describe('request outcomes', () => {
     const visitor = person()
     await requestAccess(page, visitor, js)
     await expect(page.getByRole('dialog', { name: 'Request sent' })).toBeVisible()
-    const staff = await newPage({ staff: true })
+    const staff = await newPage({ staff: true, axe: true })
     await approveRequest(staff, visitor, { nda: false })
     await mailbox.next(visitor.email, APPROVED_MAIL)
 
     await findAccount(staff, visitor.company)
-    await staff.getByRole('button', { name: `Revoke access of ${visitor.company} to ${PLATFORM.name}` }).click()
+    // Revoking is in the access row's menu, and asks first.
+    await chooseAction(staff, `Actions for access of ${visitor.company} to ${PLATFORM.name}`, 'Revoke access', js)
+    const confirm = staff.getByRole('dialog', { name: 'Revoke access' })
+    await expect(confirm).toContainText(`${visitor.company} loses access to ${PLATFORM.name} now`)
+    await expectNoViolations(staff, "an account's page with the revoke confirmation")
+    await confirm.getByRole('button', { name: 'Revoke access' }).click()
+    await expect(staff.getByRole('status').filter({ hasText: `Access of ${visitor.company} to ${PLATFORM.name} revoked` })).toBeVisible()
+    await expect(staff).toHaveURL(/[?&]account=/)
+
+    // One "Access until" with quick extensions; +90 days counts from today once access has ended.
+    await staff.getByRole('button', { name: `Extend access of ${visitor.company} to ${PLATFORM.name} by 90 days` }).click()
+    await expect(staff.getByRole('status').filter({ hasText: `Access of ${visitor.company} to ${PLATFORM.name} extended until` })).toBeVisible()
+    await chooseAction(staff, `Actions for access of ${visitor.company} to ${PLATFORM.name}`, 'Revoke access', js)
+    await staff.getByRole('dialog', { name: 'Revoke access' }).getByRole('button', { name: 'Revoke access' }).click()
     await expect(staff.getByRole('status').filter({ hasText: `Access of ${visitor.company} to ${PLATFORM.name} revoked` })).toBeVisible()
 
     await requestAccess(page, visitor, js)

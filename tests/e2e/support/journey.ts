@@ -255,13 +255,28 @@ export async function approveRequest(staff: Page, person: Person, options: { nda
   await expect(staff.getByRole('status').filter({ hasText: `Access granted to ${person.name}` })).toBeVisible()
 }
 
-/** Staff find an account on /accounts as among thousands: its name in the search, then Filter. */
+/** Staff find an account on /accounts as among thousands: its name in the search, then Filter; its row opens its page. */
 export async function findAccount(staff: Page, name: string) {
   await staff.goto('/accounts')
   await staff.getByRole('searchbox', { name: 'Search by name, domain or member e-mail' }).fill(name)
   await staff.getByRole('button', { name: 'Filter' }).click()
   await expect(staff).toHaveURL(/[?&]q=/)
+  await staff.getByRole('table').getByRole('link', { name, exact: true }).click()
+  await expect(staff).toHaveURL(/[?&]account=/)
   await expect(staff.getByRole('heading', { name, exact: true, level: 3 })).toBeVisible()
+}
+
+/** Chooses `entry` of the action menu named `label`: a menu button with JavaScript, a disclosure of links without. */
+export async function chooseAction(page: Page, label: string, entry: string, js: boolean) {
+  if (js) {
+    const button = page.getByRole('button', { name: label, exact: true })
+    await ready(button, js)
+    await button.click()
+    await page.getByRole('menuitem', { name: entry, exact: true }).click()
+  } else {
+    await page.locator(`summary[aria-label="${label}"]`).click()
+    await page.getByRole('link', { name: entry, exact: true }).click()
+  }
 }
 
 /** Opens a login link and presses Continue: the visitor lands on the portal signed in. */
