@@ -70,6 +70,7 @@ const ROUTES_WITH_SERVER_VALUES = [
   'app/routes/resources/portal-unsubscribe.ts',
   'app/routes/resources/security-txt.ts',
   'app/routes/staff/access-requests/index.tsx',
+  'app/routes/staff/access-requests/request.tsx',
   'app/routes/staff/accounts/index.tsx',
   'app/routes/staff/analytics/export.ts',
   'app/routes/staff/analytics/index.tsx',

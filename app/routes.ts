@@ -45,6 +45,7 @@ export default [
     route('knowledge-base', 'routes/staff/knowledge-base/index.tsx'),
     route('knowledge-base/export.csv', 'routes/staff/knowledge-base/export.ts'),
     route('access-requests', 'routes/staff/access-requests/index.tsx'),
+    route('access-requests/:requestId', 'routes/staff/access-requests/request.tsx'),
     route('updates', 'routes/staff/updates/index.tsx'),
     route('subscribers', 'routes/staff/subscribers/index.tsx'),
     route('subscribers/export.csv', 'routes/staff/subscribers/export.ts'),

@@ -1,6 +1,7 @@
 import { sql } from 'kysely'
 import type { Database } from '../../db/index'
 import { jsonStrings } from '../../db/json'
+import { containsPattern } from '../../db/like'
 import { refusable, refuse, type Refused } from '../refusal'
 import { orgProfile, orgProfiles } from '../accounts/profiles'
 import { accountByDomain, emailDomain } from '../visitors/access-request'
@@ -17,6 +18,7 @@ import {
   accessExpiry,
   dateInputValue,
   NEW_ACCOUNT,
+  REQUEST_SEARCH_MAX,
   REQUEST_STATUS_LABELS,
   type ApproveRequestInput,
   type BulkApproveInput,
@@ -38,6 +40,8 @@ const RELATIONSHIP_LABELS = new Map<string, string>(REQUESTER_KINDS.map((kind) =
 export interface ReviewFilter {
   status: RequestStatusFilter
   productId: string | null
+  /** Words of the requester's name, e-mail or company. */
+  q: string
   page: number
 }
 
@@ -54,19 +58,20 @@ const fullName = (request: { first_name: string; last_name: string }) => `${requ
 // ---------------------------------------------------------------------------------------------------
 // The page
 
-/** The requests the filter asks for (pending first, then newest), and what the review forms offer. */
-export async function loadReviewPage(db: Database, orgId: string, filter: ReviewFilter) {
-  const [products, profiles, accounts, org, expiry] = await Promise.all([
-    db.selectFrom('products').select(['id', 'name', 'is_default']).where('org_id', '=', orgId).orderBy('position').orderBy('name').execute(),
-    orgProfiles(db, orgId),
-    db.selectFrom('accounts').select(['id', 'name', 'domains']).where('org_id', '=', orgId).orderBy('name').orderBy('created_at').execute(),
-    db.selectFrom('orgs').select('nda_type').where('id', '=', orgId).executeTakeFirstOrThrow(),
-    defaultExpiry(db, orgId),
-  ])
-  const productId = filter.productId && products.some((product) => product.id === filter.productId) ? filter.productId : null
-  const defaultProductId = products.find((product) => product.is_default)?.id ?? products[0]?.id ?? null
+/** Pending requests of the org: what the staff navigation shows beside "Access requests". */
+export async function pendingAccessRequestCount(db: Database, orgId: string) {
+  const row = await db
+    .selectFrom('access_requests')
+    .select((eb) => eb.fn.countAll<string>().as('count'))
+    .where('org_id', '=', orgId)
+    .where('status', '=', 'pending')
+    .executeTakeFirstOrThrow()
+  return Number(row.count)
+}
 
-  let query = db
+/** Requests with what the queue and a request's page show of each, the earlier-requests count in the same statement. */
+function requestQuery(db: Database, orgId: string) {
+  return db
     .selectFrom('access_requests as r')
     .leftJoin('products as p', 'p.id', 'r.product_id')
     .leftJoin('items as i', (join) => join.onRef('i.product_id', '=', 'r.product_id').onRef('i.uid', '=', 'r.item_uid'))
@@ -98,11 +103,111 @@ export async function loadReviewPage(db: Database, orgId: string, filter: Review
       'ma.name as member_account_name',
       'ap.permission_profile_id as member_profile_id',
       'ap.nda_required as member_nda_required',
+      // Earlier requests from the same address: a reviewer sees who keeps asking (bounded by the page's rows).
+      sql<string>`(select count(*) from access_requests e where e.org_id = r.org_id and lower(e.email) = lower(r.email) and e.created_at < r.created_at)`.as('earlier'),
     ])
     .where('r.org_id', '=', orgId)
+}
+
+type RequestRow = Awaited<ReturnType<ReturnType<typeof requestQuery>['execute']>>[number]
+
+/** What the review forms offer: products with their profiles (and each one's neutral default), accounts, defaults. */
+async function reviewContext(db: Database, orgId: string) {
+  const [products, profiles, accounts, org, expiry] = await Promise.all([
+    db.selectFrom('products').select(['id', 'name', 'is_default']).where('org_id', '=', orgId).orderBy('position').orderBy('name').execute(),
+    orgProfiles(db, orgId),
+    db.selectFrom('accounts').select(['id', 'name', 'domains']).where('org_id', '=', orgId).orderBy('name').orderBy('created_at').execute(),
+    db.selectFrom('orgs').select('nda_type').where('id', '=', orgId).executeTakeFirstOrThrow(),
+    defaultExpiry(db, orgId),
+  ])
+  const accountOptions = accounts.map((account) => ({ id: account.id, name: account.name, domains: jsonStrings(account.domains).map((domain) => domain.toLowerCase()) }))
+  return {
+    defaultProductId: products.find((product) => product.is_default)?.id ?? products[0]?.id ?? null,
+    profiles,
+    accountOptions,
+    view: {
+      products: products.map((product) => {
+        const own = profiles.filter((profile) => profile.product_id === product.id)
+        return {
+          id: product.id,
+          name: product.name,
+          profiles: own.map((profile) => ({ id: profile.id, name: profile.name })),
+          defaultProfileId: defaultProfile(own)?.id ?? null,
+        }
+      }),
+      accounts: accountOptions.map(({ id, name }) => ({ id, name })),
+      defaultExpiresOn: dateInputValue(expiry),
+      ndaDefault: org.nda_type === 'clickwrap',
+    },
+  }
+}
+
+/**
+ * A product's default permission profile, what the approve form starts on: the one every product is
+ * created with (all restricted content; the oldest such when there are several). Never a profile staff
+ * made for one customer, even the only one: without a default, staff choose.
+ */
+export function defaultProfile<T extends { all_restricted: boolean; created_at: Date | string }>(profiles: readonly T[]): T | undefined {
+  return profiles.filter((profile) => profile.all_restricted).sort((a, b) => new Date(a.created_at).getTime() - new Date(b.created_at).getTime())[0]
+}
+
+function toRequest(row: RequestRow, context: Awaited<ReturnType<typeof reviewContext>>) {
+  const domain = emailDomain(row.email)
+  const profileById = new Map(context.profiles.map((profile) => [profile.id, profile]))
+  const extend =
+    row.kind === 'extend' && row.member_account_id
+      ? {
+          accountId: row.member_account_id,
+          accountName: row.member_account_name!,
+          profileId: row.member_profile_id,
+          profileName: row.member_profile_id ? (profileById.get(row.member_profile_id)?.name ?? null) : null,
+          ndaRequired: row.member_nda_required ?? false,
+        }
+      : null
+  const domainAccount = context.accountOptions.find((account) => domain && account.domains.includes(domain))
+  return {
+    id: row.id,
+    name: fullName(row),
+    email: row.email,
+    companyName: row.company_name,
+    jobTitle: row.job_title,
+    relationship: row.relationship ? (RELATIONSHIP_LABELS.get(row.relationship) ?? row.relationship) : null,
+    country: row.country,
+    // A request whose product was deleted is reviewed for the default product.
+    productId: row.product_id ?? context.defaultProductId,
+    productName: row.product_name,
+    itemTitle: row.item_uid ? (row.item_title ?? catalogueItem(row.item_uid)?.title ?? row.item_uid) : null,
+    kind: row.kind === 'extend' ? ('extend' as const) : ('access' as const),
+    status: row.status,
+    statusLabel: REQUEST_STATUS_LABELS[row.status] ?? row.status,
+    createdAt: new Date(row.created_at).toISOString(),
+    decidedAt: row.decided_at ? new Date(row.decided_at).toISOString() : null,
+    decidedBy: row.decided_by,
+    decidedAccountName: row.decided_account_name,
+    /** The account whose domain is the requester's: the approve form's suggestion, and a link in the queue. */
+    suggestedAccountId: domainAccount?.id ?? null,
+    domainAccount: domainAccount ? { id: domainAccount.id, name: domainAccount.name } : null,
+    earlierRequests: Number(row.earlier ?? 0),
+    extend,
+  }
+}
+
+/** The requests the filter asks for (pending first, then newest), and what the bulk form offers. */
+export async function loadReviewPage(db: Database, orgId: string, filter: ReviewFilter) {
+  const context = await reviewContext(db, orgId)
+  const productId = filter.productId && context.view.products.some((product) => product.id === filter.productId) ? filter.productId : null
+  const q = filter.q.trim().slice(0, REQUEST_SEARCH_MAX)
+
+  let query = requestQuery(db, orgId)
   if (filter.status === 'pending' || filter.status === 'approved') query = query.where('r.status', '=', filter.status)
   if (filter.status === 'declined') query = query.where('r.status', 'like', 'declined%')
   if (productId) query = query.where('r.product_id', '=', productId)
+  if (q) {
+    const pattern = containsPattern(q)
+    query = query.where(
+      sql<boolean>`(r.email ilike ${pattern} escape '\\' or r.company_name ilike ${pattern} escape '\\' or (r.first_name || ' ' || r.last_name) ilike ${pattern} escape '\\')`,
+    )
+  }
   const rows = await query
     .orderBy(sql`case when r.status = 'pending' then 0 else 1 end`)
     .orderBy('r.created_at', 'desc')
@@ -111,57 +216,35 @@ export async function loadReviewPage(db: Database, orgId: string, filter: Review
     .offset((filter.page - 1) * REQUESTS_PER_PAGE)
     .execute()
 
-  const accountOptions = accounts.map((account) => ({ id: account.id, name: account.name, domains: jsonStrings(account.domains).map((domain) => domain.toLowerCase()) }))
-  const profileById = new Map(profiles.map((profile) => [profile.id, profile]))
-  const requests = rows.slice(0, REQUESTS_PER_PAGE).map((row) => {
-    const domain = emailDomain(row.email)
-    const extend =
-      row.kind === 'extend' && row.member_account_id
-        ? {
-            accountId: row.member_account_id,
-            accountName: row.member_account_name!,
-            profileId: row.member_profile_id,
-            profileName: row.member_profile_id ? (profileById.get(row.member_profile_id)?.name ?? null) : null,
-            ndaRequired: row.member_nda_required ?? false,
-          }
-        : null
-    return {
-      id: row.id,
-      name: fullName(row),
-      email: row.email,
-      companyName: row.company_name,
-      jobTitle: row.job_title,
-      relationship: row.relationship ? (RELATIONSHIP_LABELS.get(row.relationship) ?? row.relationship) : null,
-      country: row.country,
-      // A request whose product was deleted is reviewed for the default product.
-      productId: row.product_id ?? defaultProductId,
-      productName: row.product_name,
-      itemTitle: row.item_uid ? (row.item_title ?? catalogueItem(row.item_uid)?.title ?? row.item_uid) : null,
-      kind: row.kind === 'extend' ? ('extend' as const) : ('access' as const),
-      status: row.status,
-      statusLabel: REQUEST_STATUS_LABELS[row.status] ?? row.status,
-      createdAt: new Date(row.created_at).toISOString(),
-      decidedAt: row.decided_at ? new Date(row.decided_at).toISOString() : null,
-      decidedBy: row.decided_by,
-      decidedAccountName: row.decided_account_name,
-      suggestedAccountId: accountOptions.find((account) => domain && account.domains.includes(domain))?.id ?? null,
-      extend,
-    }
-  })
-
   return {
-    filter: { status: filter.status, productId, page: filter.page },
+    filter: { status: filter.status, productId, q, page: filter.page },
     hasMore: rows.length > REQUESTS_PER_PAGE,
-    requests,
-    products: products.map((product) => ({
-      id: product.id,
-      name: product.name,
-      profiles: profiles.filter((profile) => profile.product_id === product.id).map((profile) => ({ id: profile.id, name: profile.name })),
-    })),
-    accounts: accountOptions.map(({ id, name }) => ({ id, name })),
-    defaultExpiresOn: dateInputValue(expiry),
-    ndaDefault: org.nda_type === 'clickwrap',
+    requests: rows.slice(0, REQUESTS_PER_PAGE).map((row) => toRequest(row, context)),
+    ...context.view,
   }
+}
+
+/**
+ * One request of the org with the forms' choices, and the next pending request to decide after it (the
+ * next older one in the queue's order, else the newest other): undefined when the request is not the org's.
+ */
+export async function loadRequest(db: Database, orgId: string, requestId: string) {
+  const row = await requestQuery(db, orgId).where('r.id', '=', requestId).executeTakeFirst()
+  if (!row) return undefined
+  const [context, next] = await Promise.all([
+    reviewContext(db, orgId),
+    db
+      .selectFrom('access_requests')
+      .select('id')
+      .where('org_id', '=', orgId)
+      .where('status', '=', 'pending')
+      .where('id', '!=', row.id)
+      .orderBy(sql`case when created_at < ${new Date(row.created_at)} then 0 else 1 end`)
+      .orderBy('created_at', 'desc')
+      .orderBy('id')
+      .executeTakeFirst(),
+  ])
+  return { request: toRequest(row, context), nextPendingId: next?.id ?? null, ...context.view }
 }
 
 // ---------------------------------------------------------------------------------------------------

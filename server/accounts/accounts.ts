@@ -10,11 +10,11 @@ import { ndaVersion } from '../access/viewer'
 import { liveAccountSql } from '../access/live'
 import { defaultExpiry } from '../visitors/grant'
 import { EXPIRY_NOTICE_DAYS } from '../visitors/expiry-notices'
-import { recentDocumentsOpened } from '../analytics/documents'
 import { catalogueItem } from '../../app/lib/catalogue/index'
 import { DEFAULT_CARD_ORDER, isCardKind } from '../../app/lib/card-kinds'
-import { accessExpiry, dateInputValue } from '../../app/lib/schemas/access-requests'
-import { ACCOUNTS_PAGE_SIZE, type AccountFilters, type ExtendAccessInput, type ProfileFields, type RevokeAccessInput, type UpdateAccessInput } from '../../app/lib/schemas/accounts'
+import { accessExpiry, dateInputValue, expiryProblem } from '../../app/lib/schemas/access-requests'
+import { formatDate } from '../../app/lib/format'
+import { ACCOUNTS_PAGE_SIZE, type AccessPeriod, type AccountFilters, type ProfileFields, type RevokeAccessInput, type UpdateAccessInput } from '../../app/lib/schemas/accounts'
 
 // Accounts, their access per product, their members, and the permission profiles access is made of
 // (/accounts). Nothing here changes the public page, so no revision is bumped. Every id a form sends
@@ -152,7 +152,7 @@ function accountRows(db: Database, orgId: string, shown: readonly string[]) {
 
 /**
  * One page of the accounts the filters match (by name), or the one account asked for (`accountId`, its
- * own page), with their access, NDA state, members and the documents their members opened last.
+ * own page), with their access, NDA state and members.
  */
 async function accountsPage(db: Database, orgId: string, filters: AccountFilters, wantedPage: number, accountId: string | null) {
   if (accountId) {
@@ -233,11 +233,6 @@ export async function loadAccountsPage(
     defaultExpiry(db, orgId),
   ])
   const { accounts, total, page, pageCount, focused } = listed
-  const opened = await recentDocumentsOpened(
-    db,
-    orgId,
-    accounts.map((account) => account.id),
-  )
   const items = await restrictedItems(
     db,
     products.map((product) => product.id),
@@ -284,7 +279,6 @@ export async function loadAccountsPage(
           email: member.email,
           isAutoApproved: member.is_auto_approved,
         })),
-        opened: opened.get(account.id) ?? { entries: [], hasMore: false },
       }
     }),
     products: products.map((product) => ({
@@ -366,11 +360,26 @@ export async function updateAccountAccess(db: Database, staff: StaffMember, inpu
   })
 }
 
-/** Moves an account's expiry for one product to a new date. */
-export async function extendAccountAccess(db: Database, staff: StaffMember, input: Omit<ExtendAccessInput, 'intent'>): Promise<ChangeResult> {
+/** `period` after the later of now and `current`, to the end of that day (UTC), as a date input's value. */
+export function extendedBy(current: Date | string, period: AccessPeriod, now = new Date()) {
+  const from = new Date(Math.max(now.getTime(), new Date(current).getTime()))
+  if (period === '1y') from.setUTCFullYear(from.getUTCFullYear() + 1)
+  else from.setUTCDate(from.getUTCDate() + 90)
+  return dateInputValue(from)
+}
+
+/** Moves an account's expiry for one product to a new date, or by +90 days or +1 year from its end (or today). */
+export async function extendAccountAccess(
+  db: Database,
+  staff: StaffMember,
+  input: { accountId: string; productId: string } & ({ expiresOn: string } | { period: AccessPeriod }),
+): Promise<ChangeResult> {
   return change(db, async (trx) => {
     const access = await lockAccess(trx, staff.orgId, input.accountId, input.productId)
-    const expiresAt = accessExpiry(input.expiresOn)
+    const expiresOn = 'period' in input ? extendedBy(access.access_expires_at, input.period) : input.expiresOn
+    const problem = expiryProblem(expiresOn)
+    if (problem) refuse(400, problem, { field: 'expiresOn' })
+    const expiresAt = accessExpiry(expiresOn)
     await trx
       .updateTable('account_products')
       .set({ access_expires_at: expiresAt, expiry_notice_sent_at: null })
@@ -385,7 +394,7 @@ export async function extendAccountAccess(db: Database, staff: StaffMember, inpu
       before: { accountId: access.account_id, productId: access.product_id, expiresAt: new Date(access.access_expires_at).toISOString() },
       after: { accountId: access.account_id, productId: access.product_id, expiresAt: expiresAt.toISOString() },
     })
-    return `Access of ${access.account_name} to ${access.product_name} extended`
+    return `Access of ${access.account_name} to ${access.product_name} extended until ${formatDate(expiresAt)}`
   })
 }
 

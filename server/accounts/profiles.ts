@@ -23,7 +23,14 @@ export function orgProfiles(db: Database, orgId: string) {
   return db
     .selectFrom('permission_profiles')
     .innerJoin('products', 'products.id', 'permission_profiles.product_id')
-    .select(['permission_profiles.id', 'permission_profiles.name', 'permission_profiles.product_id', 'products.name as productName'])
+    .select([
+      'permission_profiles.id',
+      'permission_profiles.name',
+      'permission_profiles.product_id',
+      'permission_profiles.all_restricted',
+      'permission_profiles.created_at',
+      'products.name as productName',
+    ])
     .where('products.org_id', '=', orgId)
     .orderBy('products.position')
     .orderBy('products.name')

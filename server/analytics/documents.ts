@@ -15,9 +15,8 @@ const DAY = 86_400_000
 export const ANALYTICS_PAGE_SIZE = 25
 /** Deeper pages are clamped: an offset past any real log, still a valid query. */
 export const MAX_ANALYTICS_PAGE = 10_000
-/** Entries of an account's "Documents opened" per page of its own, and on the list of every account. */
+/** Entries of an account's "Documents opened" per page of its own. */
 export const OPENED_PAGE_SIZE = 25
-export const OPENED_RECENT = 5
 /** Rows read per query while the export streams: keyset pages, never the whole log at once. */
 export const ANALYTICS_CSV_CHUNK = 2_000
 
@@ -284,51 +283,6 @@ function fetchEntry(row: FetchRow, titles: Map<string, string>) {
 }
 
 export type DocumentOpened = ReturnType<typeof fetchEntry>
-
-/**
- * The newest views and downloads of the listed accounts' members (up to `limit` each, and whether there
- * are more), for a page of the list of accounts: one query, an index scan per account, never the whole log.
- */
-export async function recentDocumentsOpened(db: Database, orgId: string, accountIds: readonly string[], limit = OPENED_RECENT) {
-  if (!accountIds.length) return new Map<string, { entries: DocumentOpened[]; hasMore: boolean }>()
-  const rows = await db
-    .selectFrom('accounts')
-    .innerJoinLateral(
-      (eb) =>
-        eb
-          .selectFrom('audit_entries as fetches')
-          .leftJoin('account_members as members', (join) => join.onRef('members.id', '=', 'fetches.member_id').onRef('members.org_id', '=', 'fetches.org_id'))
-          .leftJoin('files', (join) => join.onRef('files.id', '=', 'fetches.file_id').onRef('files.org_id', '=', 'fetches.org_id'))
-          .select(fetchColumns)
-          .whereRef('fetches.account_id', '=', 'accounts.id')
-          .where('fetches.org_id', '=', orgId)
-          .where(isDocumentFetch)
-          .orderBy('fetches.created_at', 'desc')
-          .orderBy('fetches.id', 'desc')
-          .limit(limit + 1)
-          .as('opened'),
-      (join) => join.onTrue(),
-    )
-    .select(['accounts.id as owner', 'opened.id', 'opened.action', 'opened.created_at', 'opened.item_uid', 'opened.member_email', 'opened.document', 'opened.via'])
-    .where('accounts.org_id', '=', orgId)
-    .where('accounts.id', 'in', accountIds)
-    .execute()
-  const titles = await itemTitles(
-    db,
-    orgId,
-    rows.map((row) => row.item_uid),
-  )
-  const byAccount = new Map<string, { entries: DocumentOpened[]; hasMore: boolean }>()
-  for (const row of rows) {
-    const list = byAccount.get(row.owner) ?? { entries: [], hasMore: false }
-    if (list.entries.length < limit) list.entries.push(fetchEntry(row, titles))
-    else list.hasMore = true
-    byAccount.set(row.owner, list)
-  }
-  // The lateral join keeps each account's rows in order, but not the accounts' order relative to each other.
-  for (const list of byAccount.values()) list.entries.sort((a, b) => b.at.localeCompare(a.at) || b.id.localeCompare(a.id))
-  return byAccount
-}
 
 /** One page of an account's members' views and downloads, newest first (the account must be the org's). */
 export async function listDocumentsOpened(db: Database, orgId: string, accountId: string, page: number) {

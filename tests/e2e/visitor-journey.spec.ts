@@ -11,6 +11,7 @@ import { expectNoViolations as checkAxe, PORTAL_BEHIND_DIALOG } from './support/
 import { cardTitle, DOCUMENT_ENTRIES, entry, ORG, PLATFORM, PLATFORM_ENTRIES } from './support/demo'
 import {
   approveRequest,
+  chooseAction,
   dismissWelcome,
   expect,
   expireLoginLinks,
@@ -19,6 +20,7 @@ import {
   inviteLinkOf,
   loginLinkOf,
   openAccountMenu,
+  openRequest,
   openRequestAccess,
   PORTAL_NAME,
   ready,
@@ -181,9 +183,9 @@ test.describe('request outcomes', () => {
     await expect(page.getByRole('dialog', { name: 'Request sent' })).toBeVisible()
 
     const staff = await newPage({ staff: true })
-    await staff.goto('/access-requests?status=pending')
-    await staff.getByLabel(`Decline as for ${visitor.name}`).selectOption('declined')
-    await staff.getByRole('button', { name: `Decline ${visitor.name}` }).click()
+    await openRequest(staff, visitor)
+    await staff.getByLabel('Decline as').selectOption('declined')
+    await staff.getByRole('button', { name: 'Decline', exact: true }).click()
     await expect(staff.getByRole('status').filter({ hasText: `Request of ${visitor.name} declined` })).toBeVisible()
     await mailbox.next(visitor.email, /Update on your access request/)
 
@@ -192,6 +194,63 @@ test.describe('request outcomes', () => {
     await expect(page.getByRole('dialog', { name: 'Request declined' })).toHaveCount(0)
     const declined = await mailbox.next(visitor.email, /Update on your access request/)
     expect(declined.text).toContain('could not approve your request')
+  })
+
+  test('staff find a request in the queue, open it, approve it there and see it approved in the list', async ({ page, newPage, person, mailbox, js }) => {
+    const visitor = person()
+    await requestAccess(page, visitor, js)
+    await expect(page.getByRole('dialog', { name: 'Request sent' })).toBeVisible()
+
+    const staff = await newPage({ staff: true, axe: true })
+    await staff.goto('/access-requests')
+    // The bulk bar: with JavaScript once a request is selected; without it always there.
+    const bulk = staff.getByRole('form', { name: 'Decide the selected requests' })
+    const rowOf = () => staff.getByRole('row').filter({ has: staff.getByRole('rowheader', { name: visitor.name, exact: true }) })
+    if (js) {
+      await expect(bulk).toBeHidden()
+      await rowOf()
+        .getByRole('checkbox', { name: `Select ${visitor.name}` })
+        .check()
+      await expect(bulk).toBeVisible()
+      await expect(bulk.getByRole('heading', { name: '1 selected' })).toBeVisible()
+      await rowOf()
+        .getByRole('checkbox', { name: `Select ${visitor.name}` })
+        .uncheck()
+      await expect(bulk).toBeHidden()
+    } else {
+      await expect(bulk.getByRole('button', { name: 'Approve selected' })).toBeVisible()
+    }
+
+    // The search applies as staff type with JavaScript, by Apply without it.
+    await staff.getByRole('searchbox', { name: 'Search by name, e-mail or company' }).fill(visitor.email)
+    if (js) await expect(staff.getByRole('button', { name: 'Apply' })).toHaveCount(0)
+    else await staff.getByRole('button', { name: 'Apply' }).click()
+    await expect(staff).toHaveURL(/[?&]q=/)
+    await expect(staff.getByRole('rowheader')).toHaveCount(1)
+    const row = rowOf()
+    await expect(row).toContainText(visitor.email)
+    await expect(row).toContainText(visitor.company)
+    await expect(row).toContainText(PLATFORM.name)
+    await expect(row).toContainText('Pending')
+    await expectNoViolations(staff, 'the access queue, searched')
+
+    await row.getByRole('link', { name: visitor.name, exact: true }).click()
+    await expect(staff.getByRole('heading', { name: visitor.name, level: 1 })).toBeVisible()
+    await expect(staff.getByRole('link', { name: 'Back to access requests' })).toHaveAttribute('href', /\/access-requests\?q=/)
+    // Nothing suggests another customer's profile: the demo product's only one is Contoso's.
+    const profile = staff.getByLabel('Permission profile')
+    await expect(profile).toHaveValue('')
+    await expectNoViolations(staff, 'a request to decide')
+    await profile.selectOption({ label: PERMISSION_PROFILE.name })
+    await staff.getByRole('checkbox', { name: 'Require NDA' }).uncheck()
+    await staff.getByRole('button', { name: 'Approve', exact: true }).click()
+    await expect(staff.getByRole('status').filter({ hasText: `Access granted to ${visitor.name}` })).toBeVisible()
+
+    // Back in the queue as it was searched, the request now approved.
+    await expect(staff).toHaveURL(/\/access-requests\?q=/)
+    await expect(rowOf()).toContainText('Approved')
+    await expect(rowOf().getByRole('checkbox')).toHaveCount(0)
+    await mailbox.next(visitor.email, APPROVED_MAIL)
   })
 
   test('a free e-mail address is refused next to the Email field', async ({ page, person, mailbox, js }) => {
@@ -216,12 +275,25 @@ test.describe('request outcomes', () => {
     const visitor = person()
     await requestAccess(page, visitor, js)
     await expect(page.getByRole('dialog', { name: 'Request sent' })).toBeVisible()
-    const staff = await newPage({ staff: true })
+    const staff = await newPage({ staff: true, axe: true })
     await approveRequest(staff, visitor, { nda: false })
     await mailbox.next(visitor.email, APPROVED_MAIL)
 
     await findAccount(staff, visitor.company)
-    await staff.getByRole('button', { name: `Revoke access of ${visitor.company} to ${PLATFORM.name}` }).click()
+    // Revoking is in the access row's menu, and asks first.
+    await chooseAction(staff, `Actions for access of ${visitor.company} to ${PLATFORM.name}`, 'Revoke access', js)
+    const confirm = staff.getByRole('dialog', { name: 'Revoke access' })
+    await expect(confirm).toContainText(`${visitor.company} loses access to ${PLATFORM.name} now`)
+    await expectNoViolations(staff, "an account's page with the revoke confirmation")
+    await confirm.getByRole('button', { name: 'Revoke access' }).click()
+    await expect(staff.getByRole('status').filter({ hasText: `Access of ${visitor.company} to ${PLATFORM.name} revoked` })).toBeVisible()
+    await expect(staff).toHaveURL(/[?&]account=/)
+
+    // One "Access until" with quick extensions; +90 days counts from today once access has ended.
+    await staff.getByRole('button', { name: `Extend access of ${visitor.company} to ${PLATFORM.name} by 90 days` }).click()
+    await expect(staff.getByRole('status').filter({ hasText: `Access of ${visitor.company} to ${PLATFORM.name} extended until` })).toBeVisible()
+    await chooseAction(staff, `Actions for access of ${visitor.company} to ${PLATFORM.name}`, 'Revoke access', js)
+    await staff.getByRole('dialog', { name: 'Revoke access' }).getByRole('button', { name: 'Revoke access' }).click()
     await expect(staff.getByRole('status').filter({ hasText: `Access of ${visitor.company} to ${PLATFORM.name} revoked` })).toBeVisible()
 
     await requestAccess(page, visitor, js)

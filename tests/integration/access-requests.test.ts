@@ -3,6 +3,7 @@ import { renderToString } from 'react-dom/server'
 import { createRoutesStub } from 'react-router'
 import { describe, expect, it } from 'vitest'
 import AccessRequests, { action as reviewAction, loader as reviewLoader } from '../../app/routes/staff/access-requests/index'
+import AccessRequest, { action as requestAction, loader as requestLoader } from '../../app/routes/staff/access-requests/request'
 import { dateInputValue } from '../../app/lib/schemas/access-requests'
 import { formatDate } from '../../app/lib/format'
 import { describeEachDatabase } from '../setup/database'
@@ -61,8 +62,11 @@ describeEachDatabase('staff review of access requests', (database) => {
       .executeTakeFirstOrThrow()
   }
 
+  /** A selection is decided on the queue, one request on its own page (the query string is the queue's filter). */
   const post = (org: OrgFixture, form: Record<string, string | string[]>, cookie = org.admin.cookie, path = '/access-requests') =>
-    callRoute(reviewAction, database(), { path, cookie, form })
+    String(form.intent).startsWith('bulk-')
+      ? callRoute(reviewAction, database(), { path, cookie, form })
+      : callRoute(requestAction, database(), { path: path.replace('/access-requests', `/access-requests/${form.requestId}`), cookie, form })
   const load = (cookie: string, path = '/access-requests') => callRoute(reviewLoader, database(), { path, cookie })
   const mailsTo = (email: string) => db().selectFrom('outbox').select(['subject', 'text_body', 'html_body', 'secrets']).where('recipient', '=', email).execute()
   const audit = (orgId: string, action: string) =>
@@ -373,22 +377,85 @@ describeEachDatabase('staff review of access requests', (database) => {
     expect((await requestRow(request.id)).status).toBe('pending')
   })
 
-  describe('the page', () => {
-    it('renders the demo request with review controls named after the requester', async () => {
+  it('shows each row’s domain account and earlier requests, searches, and opens a request with the product’s default profile', async () => {
+    const org = await createOrg(database())
+    // A profile made for one customer sorts first; the product's own default is what the form starts on.
+    await createProfile(org.product.id, 'Acme reviewers')
+    const defaults = await db()
+      .insertInto('permission_profiles')
+      .values({ product_id: org.product.id, name: 'All restricted content', all_restricted: true })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    const globex = await createAccount(org, 'Globex', ['globex.test'])
+    await createRequest(org, org.product.id, { email: 'kim@globex.test', firstName: 'Kim' }, { status: 'declined', createdAt: new Date(Date.now() - 3 * DAY) })
+    const older = await createRequest(org, org.product.id, { email: 'kim@globex.test', firstName: 'Kim' }, { createdAt: new Date(Date.now() - 2 * DAY) })
+    const latest = await createRequest(org, org.product.id, { email: 'pat@initech.test', firstName: 'Pat', company: 'Initech' }, { createdAt: new Date(Date.now() - DAY) })
+
+    const page = await load(org.admin.cookie, '/access-requests?status=pending')
+    expect(page.data.requests.map((row: { id: string }) => row.id)).toEqual([latest.id, older.id])
+    expect(page.data.requests[1]).toMatchObject({ domainAccount: { id: globex.id, name: 'Globex' }, earlierRequests: 1 })
+    expect(page.data.requests[0]).toMatchObject({ domainAccount: null, earlierRequests: 0 })
+    const found = await load(org.admin.cookie, '/access-requests?q=initech')
+    expect(found.data.requests.map((row: { id: string }) => row.id)).toEqual([latest.id])
+    expect(found.data.filter.q).toBe('initech')
+    // A search's own % matches a percent sign only.
+    expect((await load(org.admin.cookie, '/access-requests?q=%25')).data.requests).toEqual([])
+
+    const opened = await callRoute(requestLoader, database(), { path: `/access-requests/${latest.id}`, params: { requestId: latest.id }, cookie: org.admin.cookie })
+    expect(opened.status).toBe(200)
+    expect(opened.data.request).toMatchObject({ id: latest.id, name: 'Pat Example' })
+    expect(opened.data.products[0].defaultProfileId).toBe(defaults.id)
+    expect(opened.data.nextPendingId).toBe(older.id)
+    const last = await callRoute(requestLoader, database(), { path: `/access-requests/${older.id}`, params: { requestId: older.id }, cookie: org.admin.cookie })
+    expect(last.data.nextPendingId).toBe(latest.id)
+    for (const requestId of ['not-an-id', '00000000-0000-4000-8000-000000000000']) {
+      expect((await callRoute(requestLoader, database(), { path: `/access-requests/${requestId}`, params: { requestId }, cookie: org.admin.cookie })).status).toBe(404)
+    }
+    const other = await createOrg(database())
+    expect((await callRoute(requestLoader, database(), { path: `/access-requests/${latest.id}`, params: { requestId: latest.id }, cookie: other.admin.cookie })).status).toBe(404)
+
+    // The request's page decides it and goes back to the queue as it was filtered.
+    const declined = await callRoute(requestAction, database(), {
+      path: `/access-requests/${latest.id}?status=pending`,
+      params: { requestId: latest.id },
+      cookie: org.admin.cookie,
+      form: { intent: 'decline', requestId: latest.id, status: 'declined' },
+    })
+    expect(declined.status).toBe(302)
+    expect(declined.location).toBe('/access-requests?status=pending')
+  })
+
+  describe('the pages', () => {
+    it('render the queue as a list of links and the demo request with its decision forms', async () => {
       const cookie = await staffCookie(database())
       const page = await load(cookie, '/access-requests?status=pending')
       const Stub = createRoutesStub([{ id: 'requests', path: '/access-requests', Component: AccessRequests as never }])
       const html = renderToString(createElement(Stub, { initialEntries: ['/access-requests?status=pending'], hydrationData: { loaderData: { requests: page.data } } }))
       expect(html).toContain('<h1>Access requests</h1>')
-      expect(html).toContain('aria-label="Approve Jordan Lee"')
-      expect(html).toContain('aria-label="Decline Jordan Lee"')
+      const jordan = page.data.requests.find((request: { name: string }) => request.name === 'Jordan Lee')
+      expect(html).toMatch(new RegExp(`<a href="/access-requests/${jordan.id}\\?status=pending"[^>]*>Jordan Lee</a>`))
       expect(html).toContain('aria-label="Select Jordan Lee"')
-      expect(html).toContain('New account: Fabrikam')
-      expect(html).toContain('Prospective customer')
-      expect(html).toMatch(/<label for="request-[^"]+-profile">Permission profile<span class="visually-hidden"> for Jordan Lee<\/span><\/label>/)
+      // The demo's only profile is Contoso's: no default is suggested for a stranger.
+      expect(html).toContain('<option value="" selected="">Choose a profile</option>')
       expect(html).toContain('Approve selected')
       expect(html).toContain('Decline selected')
-      expect(html).toContain(`value="${page.data.defaultExpiresOn}"`)
+      expect(html).toContain('>Apply</button>')
+      expect(html).not.toContain('aria-label="Approve Jordan Lee"')
+
+      const opened = await callRoute(requestLoader, database(), { path: `/access-requests/${jordan.id}`, params: { requestId: jordan.id }, cookie })
+      const RequestStub = createRoutesStub([{ id: 'request', path: '/access-requests/:requestId', Component: AccessRequest as never }])
+      const detail = renderToString(
+        createElement(RequestStub, { initialEntries: [`/access-requests/${jordan.id}?status=pending`], hydrationData: { loaderData: { request: opened.data } } }),
+      )
+      expect(detail).toContain('<h1>Jordan Lee</h1>')
+      expect(detail).toMatch(/href="\/access-requests\?status=pending"[^>]*>Back to access requests<\/a>/)
+      expect(detail).toContain('aria-label="Approve Jordan Lee"')
+      expect(detail).toContain('aria-label="Decline Jordan Lee"')
+      expect(detail).toContain('New account: Fabrikam')
+      expect(detail).toContain('Prospective customer')
+      expect(detail).toContain('<label for="request-profile">Permission profile</label>')
+      expect(detail).toContain('<option value="" selected="">Choose a profile</option>')
+      expect(detail).toContain(`value="${opened.data.defaultExpiresOn}"`)
     })
   })
 })

@@ -1,4 +1,5 @@
 import { createElement } from 'react'
+import { formatDate } from '../../app/lib/format'
 import { renderToString } from 'react-dom/server'
 import { createRoutesStub } from 'react-router'
 import { expect, it } from 'vitest'
@@ -294,6 +295,27 @@ describeEachDatabase('accounts and permission profiles', (database) => {
     expect(await auditActions(org.id)).toContain('account.extend')
   })
 
+  it('extends by +90 days or +1 year from the later of today and the current end, and comes back to the account’s page', async () => {
+    const org = await createOrg(database())
+    const profile = await createProfile(org.product.id)
+    const live = await createAccount(org, 'Wayne', profile.id, { expiresInDays: 10 })
+    const lapsed = await createAccount(org, 'Stark', profile.id, { expiresInDays: -30 })
+    const own = `/accounts?account=${live.id}`
+    const byQuarter = await post(org, { intent: 'extend', accountId: live.id, productId: org.product.id, period: '90d' }, org.admin.cookie, own)
+    expect(byQuarter.status).toBe(302)
+    expect(byQuarter.location).toBe(own)
+    expect(dateInputValue((await accessOf(live.id)).access_expires_at)).toBe(inDays(100))
+    expect(byQuarter.toast).toBe(`Access of Wayne to ${org.product.name} extended until ${formatDate((await accessOf(live.id)).access_expires_at)}`)
+    // From today when access has ended, not from the past end.
+    await post(org, { intent: 'extend', accountId: lapsed.id, productId: org.product.id, period: '1y' })
+    const nextYear = new Date()
+    nextYear.setUTCFullYear(nextYear.getUTCFullYear() + 1)
+    expect(dateInputValue((await accessOf(lapsed.id)).access_expires_at)).toBe(dateInputValue(nextYear))
+    const bad = await post(org, { intent: 'extend', accountId: live.id, productId: org.product.id, period: '5y' })
+    expect(bad.status).toBe(400)
+    expect(dateInputValue((await accessOf(live.id)).access_expires_at)).toBe(inDays(100))
+  })
+
   it('removes a member, whose sessions and unused invitations go with them', async () => {
     const org = await createOrg(database())
     const profile = await createProfile(org.product.id)
@@ -425,32 +447,48 @@ describeEachDatabase('accounts and permission profiles', (database) => {
     expect(await sessionsOf(account.memberId)).toHaveLength(1)
   })
 
-  it('renders the demo account with its controls, preview links and the profile editor', async () => {
+  it('renders the accounts as a table, and the demo account’s page with its controls, a confirmation and the profile editor', async () => {
     const cookie = await staffCookie(database())
     const demoProfile = await db()
       .selectFrom('permission_profiles')
       .innerJoin('products', 'products.id', 'permission_profiles.product_id')
       .innerJoin('orgs', 'orgs.id', 'products.org_id')
-      .select('permission_profiles.id')
+      .select(['permission_profiles.id', 'products.id as productId'])
       .where('orgs.slug', '=', 'northwind')
       .where('permission_profiles.name', '=', 'Contoso reviewers')
       .executeTakeFirstOrThrow()
-    const path = `/accounts?profile=${demoProfile.id}`
-    const page = await load(cookie, path)
     const Stub = createRoutesStub([{ id: 'accounts', path: '/accounts', Component: Accounts as never }])
-    const html = renderToString(createElement(Stub, { initialEntries: [path], hydrationData: { loaderData: { accounts: page.data } } }))
-    expect(html).toContain('<h1>Accounts</h1>')
-    expect(html).toContain('aria-label="Preview as Contoso"')
-    expect(html).toContain(`href="/portal/northwind?permissionProfileId=${demoProfile.id}"`)
-    expect(html).toContain('aria-label="Remove Casey Whitfield"')
-    expect(html).toMatch(/aria-label="Revoke access of Contoso to Northwind Platform"/)
-    expect(html).toContain('Edit Contoso reviewers')
+    const render = async (path: string) => {
+      const page = await load(cookie, path)
+      return { data: page.data, html: renderToString(createElement(Stub, { initialEntries: [path], hydrationData: { loaderData: { accounts: page.data } } })) }
+    }
+    const list = await render(`/accounts?profile=${demoProfile.id}`)
+    const contoso = list.data.accounts.find((account: { name: string }) => account.name === 'Contoso')
+    expect(list.html).toContain('<h1>Accounts</h1>')
+    expect(list.html).toMatch(new RegExp(`<a href="/accounts\\?account=${contoso.id}"[^>]*>Contoso</a>`))
+    expect(list.html).toContain('aria-label="Preview as Contoso"')
+    expect(list.html).toContain(`href="/portal/northwind?permissionProfileId=${demoProfile.id}"`)
+    expect(list.html).toContain('Edit Contoso reviewers')
+    // The list carries no forms of an account.
+    expect(list.html).not.toContain('Save access of Contoso')
     // The editor shows the profile's grants ticked.
     const input = (name: string, value: string) =>
-      new RegExp(`<input[^>]*name="${name}"[^>]*value="${value}"[^>]*>|<input[^>]*value="${value}"[^>]*name="${name}"[^>]*>`).exec(html)?.[0] ?? ''
+      new RegExp(`<input[^>]*name="${name}"[^>]*value="${value}"[^>]*>|<input[^>]*value="${value}"[^>]*name="${name}"[^>]*>`).exec(list.html)?.[0] ?? ''
     expect(input('cardKinds', 'Reports')).toContain('checked=""')
     expect(input('cardKinds', 'Legal')).not.toContain('checked')
     expect(input('itemUids', 'caiq')).toContain('checked=""')
     expect(input('itemUids', 'disaster-recovery')).not.toContain('checked')
+
+    const own = await render(`/accounts?account=${contoso.id}&confirm=revoke&product=${demoProfile.productId}`)
+    expect(own.html).toContain('aria-label="Save access of Contoso to Northwind Platform"')
+    expect(own.html).toContain('aria-label="Extend access of Contoso to Northwind Platform by 90 days"')
+    expect(own.html).toContain('aria-label="Extend access of Contoso to Northwind Platform by 1 year"')
+    // Destructive actions sit in menus (a disclosure before JavaScript) and ask first.
+    expect(own.html).toContain('aria-label="Actions for Casey Whitfield"')
+    expect(own.html).toContain('aria-label="Actions for access of Contoso to Northwind Platform"')
+    expect(own.data.confirm).toEqual({ kind: 'revoke', productId: demoProfile.productId, productName: 'Northwind Platform' })
+    expect(own.html).toContain('Contoso loses access to Northwind Platform now')
+    // A confirmation of something the account does not have opens nothing.
+    expect((await load(cookie, `/accounts?account=${contoso.id}&confirm=remove-member&member=00000000-0000-4000-8000-000000000000`)).data.confirm).toBeNull()
   })
 })

@@ -30,6 +30,9 @@ export const REQUEST_KIND_LABELS: Record<string, string> = { access: 'Access', e
 /** The account select's value for "New account: {company name}". */
 export const NEW_ACCOUNT = 'new'
 
+/** At most this many characters of a search of the queue. */
+export const REQUEST_SEARCH_MAX = 100
+
 /** At most this many requests in one bulk decision. */
 export const BULK_MAX = 200
 

@@ -70,12 +70,18 @@ export const updateAccessSchema = z.object({
 })
 export type UpdateAccessInput = z.infer<typeof updateAccessSchema>
 
-export const extendAccessSchema = z.object({
-  intent: z.literal('extend'),
-  accountId,
-  productId,
-  expiresOn: expiryDate,
-})
+/** The quick extensions beside "Access until": from the later of today and the current end. */
+export const ACCESS_PERIODS = [
+  { value: '90d', label: '+90 days' },
+  { value: '1y', label: '+1 year' },
+] as const
+export type AccessPeriod = (typeof ACCESS_PERIODS)[number]['value']
+
+/** A new end date, or one of the quick periods (a button's value, so it works without JavaScript). */
+export const extendAccessSchema = z.union([
+  z.object({ intent: z.literal('extend'), accountId, productId, expiresOn: expiryDate }),
+  z.object({ intent: z.literal('extend'), accountId, productId, period: z.enum(['90d', '1y'], { error: 'Choose +90 days or +1 year' }) }),
+])
 export type ExtendAccessInput = z.infer<typeof extendAccessSchema>
 
 export const revokeAccessSchema = z.object({

@@ -236,25 +236,47 @@ export async function requestAccess(page: Page, person: Person, js: boolean) {
   await dialog.getByRole('button', { name: 'Submit Request' }).click()
 }
 
-/** Staff approve the pending request of `person` from /access-requests. */
-export async function approveRequest(staff: Page, person: Person, options: { nda: boolean }) {
+/** Staff open the pending request of `person` from the queue at /access-requests: its own page. */
+export async function openRequest(staff: Page, person: Person) {
   await staff.goto('/access-requests?status=pending')
   await expect(staff.getByRole('heading', { name: 'Access requests', level: 1 })).toBeVisible()
-  await staff.getByLabel(`Permission profile for ${person.name}`).selectOption({ label: 'Contoso reviewers' })
-  const nda = staff.getByRole('checkbox', { name: `Require NDA for ${person.name}` })
+  await staff.getByRole('link', { name: person.name, exact: true }).click()
+  await expect(staff.getByRole('heading', { name: person.name, level: 1 })).toBeVisible()
+}
+
+/** Staff approve the pending request of `person` on its page, opened from /access-requests. */
+export async function approveRequest(staff: Page, person: Person, options: { nda: boolean }) {
+  await openRequest(staff, person)
+  await staff.getByLabel('Permission profile').selectOption({ label: 'Contoso reviewers' })
+  const nda = staff.getByRole('checkbox', { name: 'Require NDA' })
   if (options.nda) await nda.check()
   else await nda.uncheck()
-  await staff.getByRole('button', { name: `Approve ${person.name}` }).click()
+  await staff.getByRole('button', { name: 'Approve', exact: true }).click()
   await expect(staff.getByRole('status').filter({ hasText: `Access granted to ${person.name}` })).toBeVisible()
 }
 
-/** Staff find an account on /accounts as among thousands: its name in the search, then Filter. */
+/** Staff find an account on /accounts as among thousands: its name in the search, then Filter; its row opens its page. */
 export async function findAccount(staff: Page, name: string) {
   await staff.goto('/accounts')
   await staff.getByRole('searchbox', { name: 'Search by name, domain or member e-mail' }).fill(name)
   await staff.getByRole('button', { name: 'Filter' }).click()
   await expect(staff).toHaveURL(/[?&]q=/)
+  await staff.getByRole('table').getByRole('link', { name, exact: true }).click()
+  await expect(staff).toHaveURL(/[?&]account=/)
   await expect(staff.getByRole('heading', { name, exact: true, level: 3 })).toBeVisible()
+}
+
+/** Chooses `entry` of the action menu named `label`: a menu button with JavaScript, a disclosure of links without. */
+export async function chooseAction(page: Page, label: string, entry: string, js: boolean) {
+  if (js) {
+    const button = page.getByRole('button', { name: label, exact: true })
+    await ready(button, js)
+    await button.click()
+    await page.getByRole('menuitem', { name: entry, exact: true }).click()
+  } else {
+    await page.locator(`summary[aria-label="${label}"]`).click()
+    await page.getByRole('link', { name: entry, exact: true }).click()
+  }
 }
 
 /** Opens a login link and presses Continue: the visitor lands on the portal signed in. */

@@ -1,11 +1,13 @@
-// An account on the Accounts page: its access to each product with the forms that change it, its members,
-// and the documents they opened; and the search that filters the list.
+// The Accounts page's list (a table, searched) and an account's own page: its access to each product with
+// the one form that changes it, its members, and the documents they opened.
 import { Form, Link, useNavigation } from 'react-router'
 import type { Route } from './+types/index'
 import { accountPath, viaLabel } from '~/lib/analytics'
 import { FormErrors } from '~/components/ui/form-errors'
 import { formatDateTime } from '~/lib/format'
-import { ACCOUNT_ACCESS_FILTERS, ACCOUNT_SEARCH_MAX } from '~/lib/schemas/accounts'
+import { ACCESS_PERIODS, ACCOUNT_ACCESS_FILTERS, ACCOUNT_SEARCH_MAX } from '~/lib/schemas/accounts'
+import { ActionMenu } from '~/components/ui/menu'
+import { withQuery } from '~/lib/format'
 import { SelectField } from '~/components/ui/fields'
 import { SearchIcon } from '~/components/icons'
 import { OpenPager, StaffTable } from '~/components/ui/staff-table'
@@ -40,6 +42,50 @@ export function AccountFilter({ filter }: { filter: LoaderData['filter'] }) {
   )
 }
 
+/** An account's own page with a confirmation open: `?confirm=revoke&product=ID` or `?confirm=remove-member&member=ID`. */
+export const confirmPath = (accountId: string, params: Record<string, string>) => withQuery('/accounts', '', { account: accountId, ...params })
+
+/**
+ * The list: one row per account with its access at a glance; its name opens its own page, where its access
+ * is changed and its members are managed.
+ */
+export function AccountsTable({ loaderData }: { loaderData: LoaderData }) {
+  const { accounts, orgSlug } = loaderData
+  return (
+    <StaffTable className="accounts-table" caption="Accounts, by name" columns={['Account', 'Domains', 'Access until', 'Members', 'NDA', { hidden: 'Preview' }]} scroll>
+      {accounts.map((account) => (
+        <tr key={account.id}>
+          <th scope="row">
+            <Link to={`/accounts?account=${account.id}`}>{account.name}</Link>
+          </th>
+          <td>{account.domains.join(', ')}</td>
+          <td>
+            {account.access.length ? (
+              <ul className="accounts-table__access">
+                {account.access.map((entry) => (
+                  <li key={entry.productId}>
+                    {loaderData.products.length > 1 ? `${entry.productName}: ` : ''}
+                    <When at={entry.expiresAt} /> {entry.expired ? <span className="tag tag--warning">Expired</span> : <span className="field__hint">{entry.profileName}</span>}
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              <span className="field__hint">No access</span>
+            )}
+          </td>
+          <td>{account.members.length}</td>
+          <td>{account.nda.signatures.length ? 'Signed' : account.access.some((entry) => entry.ndaRequired) ? 'Not signed' : <span className="field__hint">Not required</span>}</td>
+          <td>
+            <Link className="button button--secondary button--small" to={`/portal/${orgSlug}?accountId=${account.id}`} aria-label={`Preview as ${account.name}`}>
+              Preview
+            </Link>
+          </td>
+        </tr>
+      ))}
+    </StaffTable>
+  )
+}
+
 export function AccountView({
   account,
   loaderData,
@@ -62,7 +108,12 @@ export function AccountView({
       </header>
 
       {account.access.length ? (
-        <StaffTable className="account__access" label={`Access of ${account.name}`} columns={['Product', 'Permission profile', 'Access expires', 'NDA required', 'NDA status']}>
+        <StaffTable
+          className="account__access"
+          label={`Access of ${account.name}`}
+          columns={['Product', 'Permission profile', 'Access until', 'NDA required', 'NDA status', { hidden: 'Actions' }]}
+          scroll
+        >
           {account.access.map((entry) => (
             <tr key={entry.productId}>
               <th scope="row">{entry.productName}</th>
@@ -73,6 +124,12 @@ export function AccountView({
               <td>{entry.ndaRequired ? 'Yes' : 'No'}</td>
               <td>
                 <NdaStatus account={account} required={entry.ndaRequired} ndaType={ndaType} />
+              </td>
+              <td>
+                <ActionMenu
+                  label={`Actions for access of ${account.name} to ${entry.productName}`}
+                  entries={[{ label: 'Revoke access', href: confirmPath(account.id, { confirm: 'revoke', product: entry.productId }), disabled: entry.expired }]}
+                />
               </td>
             </tr>
           ))}
@@ -100,13 +157,10 @@ export function AccountView({
             </th>
             <td>{member.email}</td>
             <td>
-              <Form method="post">
-                <input type="hidden" name="intent" value="remove-member" />
-                <input type="hidden" name="memberId" value={member.id} />
-                <button type="submit" className="button button--danger button--small" aria-label={`Remove ${member.name}`}>
-                  Remove
-                </button>
-              </Form>
+              <ActionMenu
+                label={`Actions for ${member.name}`}
+                entries={[{ label: 'Remove member', href: confirmPath(account.id, { confirm: 'remove-member', member: member.id }) }]}
+              />
             </td>
           </tr>
         ))}
@@ -124,12 +178,10 @@ export function AccountView({
   )
 }
 
-/**
- * What the account's members viewed and downloaded, newest first: the last few on the list of every
- * account, all of them, paged, on the account's own page (?account=ID).
- */
+/** What the account's members viewed and downloaded, newest first, paged: on the account's own page (?account=ID). */
 function DocumentsOpened({ account, focus }: { account: Account; focus: LoaderData['focus'] }) {
-  const { entries, hasMore } = focus ?? account.opened
+  if (!focus) return null
+  const { entries, hasMore } = focus
   const titleId = `documents-opened-${account.id}`
   return (
     <div className="account__opened" id={titleId}>
@@ -157,20 +209,16 @@ function DocumentsOpened({ account, focus }: { account: Account; focus: LoaderDa
           ))}
         </StaffTable>
       ) : (
-        <p className="field__hint">{focus && focus.page > 1 ? 'Nothing more.' : 'No member has opened a document yet.'}</p>
+        <p className="field__hint">{focus.page > 1 ? 'Nothing more.' : 'No member has opened a document yet.'}</p>
       )}
-      {focus ? (
-        <OpenPager
-          label={`Documents opened by ${account.name}, pages`}
-          page={focus.page}
-          hasMore={hasMore}
-          href={(page) => accountPath(account.id, page)}
-          previousLabel="Newer"
-          nextLabel="Older"
-        />
-      ) : hasMore ? (
-        <Link to={accountPath(account.id)}>{`All documents opened by ${account.name}`}</Link>
-      ) : null}
+      <OpenPager
+        label={`Documents opened by ${account.name}, pages`}
+        page={focus.page}
+        hasMore={hasMore}
+        href={(page) => accountPath(account.id, page)}
+        previousLabel="Newer"
+        nextLabel="Older"
+      />
     </div>
   )
 }
@@ -232,36 +280,38 @@ function AccessForms({
           defaultValue={entry.profileId}
         />
         <div className="field">
-          <label htmlFor={`${id}-expires`}>Access expires{of}</label>
-          <input type="date" id={`${id}-expires`} name="expiresOn" required min={today} defaultValue={entry.expired ? defaultExpiresOn : entry.expiresOn} />
+          <label htmlFor={`${id}-expires`}>Access until{of}</label>
+          <span className="account__until">
+            <input type="date" id={`${id}-expires`} name="expiresOn" required min={today} defaultValue={entry.expired ? defaultExpiresOn : entry.expiresOn} />
+            {/* Quick extensions post their own form (below): the server counts from the later of today and the current end. */}
+            {ACCESS_PERIODS.map((period) => (
+              <button
+                key={period.value}
+                type="submit"
+                form={`${id}-extend`}
+                name="period"
+                value={period.value}
+                className="button button--secondary button--small"
+                aria-label={`Extend access of ${target} by ${period.label.slice(1)}`}
+                disabled={busy}
+              >
+                {period.label}
+              </button>
+            ))}
+          </span>
         </div>
         <label className="checkbox" htmlFor={`${id}-nda`}>
           <input type="checkbox" id={`${id}-nda`} name="ndaRequired" defaultChecked={entry.ndaRequired} />
           Require NDA{of}
         </label>
-        <button type="submit" className="button button--secondary button--small" aria-label={`Save access of ${target}`} disabled={busy}>
+        <button type="submit" className="button button--primary button--small" aria-label={`Save access of ${target}`} disabled={busy}>
           Save
         </button>
       </Form>
-      <Form method="post" className="account__form">
+      <Form method="post" id={`${id}-extend`} hidden>
         <input type="hidden" name="intent" value="extend" />
         <input type="hidden" name="accountId" value={account.id} />
         <input type="hidden" name="productId" value={entry.productId} />
-        <div className="field">
-          <label htmlFor={`${id}-extend`}>Extend until{of}</label>
-          <input type="date" id={`${id}-extend`} name="expiresOn" required min={today} defaultValue={defaultExpiresOn} />
-        </div>
-        <button type="submit" className="button button--secondary button--small" aria-label={`Extend access of ${target}`} disabled={busy}>
-          Extend
-        </button>
-      </Form>
-      <Form method="post" className="account__form">
-        <input type="hidden" name="intent" value="revoke" />
-        <input type="hidden" name="accountId" value={account.id} />
-        <input type="hidden" name="productId" value={entry.productId} />
-        <button type="submit" className="button button--danger button--small" aria-label={`Revoke access of ${target}`} disabled={busy || entry.expired}>
-          Revoke access
-        </button>
       </Form>
     </div>
   )

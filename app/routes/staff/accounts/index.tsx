@@ -31,7 +31,8 @@ import {
   updateProfileSchema,
 } from '~/lib/schemas/accounts'
 import { CountedPager } from '~/components/ui/staff-table'
-import { AccountFilter, AccountView } from './account-view'
+import { AccountFilter, AccountsTable, AccountView } from './account-view'
+import { ConfirmDialog } from '~/components/ui/confirm-dialog'
 import { ProfileEditor, ProfileList } from './profiles'
 
 /** The list's page number from the query string, clamped. */
@@ -60,7 +61,22 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const product = page.products.find((entry) => entry.profiles.some((profile) => profile.id === wanted))
     if (product) editor = { mode: 'edit', productId: product.id, profileId: wanted }
   }
-  return { ...page, focus, editor, today: dateInputValue(new Date()) }
+  // A destructive action's confirmation, opened by the URL (so it works without JavaScript): on the account's own page only.
+  const confirm = focused ? confirmation(search, focused) : null
+  return { ...page, focus, editor, confirm, today: dateInputValue(new Date()) }
+}
+
+/** What `?confirm=` asks to confirm, when the account has that access or member. */
+function confirmation(search: URLSearchParams, account: { access: { productId: string; productName: string; expired: boolean }[]; members: { id: string; name: string }[] }) {
+  if (search.get('confirm') === 'revoke') {
+    const entry = account.access.find((access) => access.productId === search.get('product') && !access.expired)
+    return entry ? { kind: 'revoke' as const, productId: entry.productId, productName: entry.productName } : null
+  }
+  if (search.get('confirm') === 'remove-member') {
+    const member = account.members.find((candidate) => candidate.id === search.get('member'))
+    return member ? { kind: 'remove-member' as const, memberId: member.id, memberName: member.name } : null
+  }
+  return null
 }
 
 type Submission = Parameters<typeof invalidForm>[0]
@@ -75,7 +91,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { db, env } = context
   // Back to the list as it was filtered and paged (an editor or an account's own page closes).
   const search = new URL(request.url).searchParams
-  const back = accountsPath({ ...accountFilters(search), page: pageParam(search) })
+  const ownPage = search.get('account')
+  const back = isUuid(ownPage) ? `/accounts?account=${ownPage}` : accountsPath({ ...accountFilters(search), page: pageParam(search) })
   const intent = String(formData.get('intent') ?? '')
   const accessTarget = `${String(formData.get('accountId') ?? '').slice(0, 40)}:${String(formData.get('productId') ?? '').slice(0, 40)}`
   switch (intent) {
@@ -122,7 +139,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Accounts({ loaderData }: Route.ComponentProps) {
-  const { accounts, products, editor, focus, filter, total, pageCount } = loaderData
+  const { accounts, products, editor, focus, filter, total, pageCount, confirm } = loaderData
   const filtered = filter.q !== '' || filter.access !== 'all'
   const actionData = useActionData<typeof action>()
   const isProfileForm = actionData?.intent === 'profile-create' || actionData?.intent === 'profile-update'
@@ -154,11 +171,12 @@ export default function Accounts({ loaderData }: Route.ComponentProps) {
         {focus ? null : <AccountFilter filter={filter} />}
         <FormErrors errors={accountErrors} />
         {accounts.length === 0 ? <p className="empty">{filtered ? 'No accounts match this search.' : 'No accounts yet. Approving an access request creates one.'}</p> : null}
-        <div className="account-list">
-          {accounts.map((account) => (
-            <AccountView key={account.id} account={account} loaderData={loaderData} errorsFor={accessErrors} />
-          ))}
-        </div>
+        {focus ? (
+          accounts.map((account) => <AccountView key={account.id} account={account} loaderData={loaderData} errorsFor={accessErrors} />)
+        ) : accounts.length ? (
+          <AccountsTable loaderData={loaderData} />
+        ) : null}
+        {focus && confirm ? <ConfirmAction account={accounts[0]} confirm={confirm} /> : null}
         <CountedPager
           label="Account pages"
           page={filter.page}
@@ -191,6 +209,35 @@ export default function Accounts({ loaderData }: Route.ComponentProps) {
     </div>
   )
 }
+
+function ConfirmAction({ account, confirm }: { account: LoaderData['accounts'][number]; confirm: NonNullable<LoaderData['confirm']> }) {
+  const own = `/accounts?account=${account.id}`
+  return confirm.kind === 'revoke' ? (
+    <ConfirmDialog
+      title="Revoke access"
+      description={`${account.name} loses access to ${confirm.productName} now, and its members are signed out. They can ask to extend it.`}
+      closeHref={own}
+      action={own}
+      intent="revoke"
+      fields={{ accountId: account.id, productId: confirm.productId }}
+      confirm="Revoke access"
+      busy="Revoking…"
+    />
+  ) : (
+    <ConfirmDialog
+      title="Remove member"
+      description={`${confirm.memberName} is removed from ${account.name} and signed out; their unused invitations go with them.`}
+      closeHref={own}
+      action={own}
+      intent="remove-member"
+      fields={{ memberId: confirm.memberId }}
+      confirm="Remove member"
+      busy="Removing…"
+    />
+  )
+}
+
+type LoaderData = Route.ComponentProps['loaderData']
 
 export function meta() {
   return [{ title: 'Accounts' }]
