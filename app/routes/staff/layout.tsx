@@ -57,17 +57,15 @@ function StaffFrame({ org, staff, groups, children }: Route.ComponentProps['load
   return (
     <div className="staff">
       <header className="staff-header">
-        <Link to={`/portal/${org.slug}`} className="staff-header__brand">
-          <ShieldIcon size={20} /> {org.name}
+        {/* The workspace's home (what needs doing); the portal is the first link of Content. */}
+        <Link to="/home" className="staff-header__brand">
+          <ShieldIcon size={20} /> <span>{org.name}</span>
         </Link>
         {/* On a phone the groups fold into the summary's menu (no JavaScript needed); wider, they are always open (app.css). */}
         <nav aria-label="Workspace" className="staff-nav">
           <details className="staff-nav__fold" ref={fold}>
             <summary className="staff-nav__toggle">Menu</summary>
             <div className="staff-nav__groups">
-              <NavLink to="/home" className="staff-nav__home">
-                Home
-              </NavLink>
               {groups.map((group) => {
                 const headingId = `staff-nav-${group.title.toLowerCase()}`
                 return (
