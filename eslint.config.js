@@ -77,6 +77,7 @@ const ROUTES_WITH_SERVER_VALUES = [
   'app/routes/staff/audit/index.tsx',
   'app/routes/staff/documents/index.tsx',
   'app/routes/staff/knowledge-base/export.ts',
+  'app/routes/staff/home.tsx',
   'app/routes/staff/knowledge-base/index.tsx',
   'app/routes/staff/layout.tsx',
   'app/routes/staff/members/index.tsx',

@@ -38,11 +38,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const flash = await readFlash(context.env, request)
-  return data({ toast: flash.message }, { headers: flash.headers })
+  return data({ toast: flash.message, toastAction: flash.action }, { headers: flash.headers })
 }
 
 export default function App() {
-  const { toast } = useLoaderData<typeof loader>()
+  const { toast, toastAction } = useLoaderData<typeof loader>()
   // Failed downloads on this page, counted so each shows the snack afresh (a new key); the next flash replaces it.
   const [failedDownloads, setFailedDownloads] = useState(0)
   useDownloadFailures(() => setFailedDownloads((count) => count + 1))
@@ -51,7 +51,13 @@ export default function App() {
   return (
     <>
       <Outlet />
-      <Toast key={failedDownloads} message={message} tone={message?.startsWith('Failed') ? 'error' : 'success'} duration={toastDuration(message)} />
+      <Toast
+        key={failedDownloads}
+        message={message}
+        action={failedDownloads ? null : toastAction}
+        tone={message?.startsWith('Failed') ? 'error' : 'success'}
+        duration={toastDuration(message)}
+      />
     </>
   )
 }

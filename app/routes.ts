@@ -39,6 +39,8 @@ export default [
   route('settings/getting-started', 'routes/staff/settings/getting-started.ts'),
   // The private area: each page's first path segment is the scope it needs; every loader checks it.
   layout('routes/staff/layout.tsx', [
+    // Where sign-in lands: what needs doing (any staff member; each list checks its own scope).
+    route('home', 'routes/staff/home.tsx'),
     route('members', 'routes/staff/members/index.tsx'),
     route('audit', 'routes/staff/audit/index.tsx'),
     route('documents', 'routes/staff/documents/index.tsx'),

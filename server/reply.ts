@@ -24,6 +24,8 @@ export const reply = <T>(data: T, init: ReplyInit = {}) => new Reply(data, init)
 export interface RedirectInit {
   /** The message the page it lands on shows as a toast. */
   toast?: string
+  /** A link the toast offers beside its message ("View account"): a path on this site. */
+  toastAction?: { label: string; href: string }
   /** `Set-Cookie` values the answer carries, in order (before the toast's). */
   cookies?: readonly string[]
 }

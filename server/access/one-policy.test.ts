@@ -43,6 +43,7 @@ const ALLOWED: { file: string; reason: string; only?: RegExp }[] = [
     reason: 'Request Access outcomes (is this requester a member, live or expired), through accessLive: who may ask, not what anyone sees',
   },
   { file: 'server/visitors/expiry-notices.ts', reason: 'when the "access expires soon" mail is due' },
+  { file: 'server/workspace/to-do.ts', reason: 'the staff home lists the accounts whose access ends this week, for staff to extend', only: /access_expires_at/ },
   { file: 'server/visitors/view.ts', reason: 'the member’s own account state: the access-expired dialog' },
   {
     file: 'server/portal/editor-view.ts',

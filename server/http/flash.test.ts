@@ -19,4 +19,13 @@ describe('the flash cookie', () => {
     const forged = await withFlash({ ...env, SESSION_SECRET: 'x'.repeat(32) }, new Response(null), 'Forged')
     expect((await readFlash(env, requestWith(forged.headers.get('set-cookie')!.split(';')[0]))).message).toBeNull()
   })
+
+  it('carries an action link on this site with its message, and drops one that leaves the site', async () => {
+    const read = async (href: string) => {
+      const response = await withFlash(env, new Response(null), 'Access approved', { label: 'View account', href })
+      return readFlash(env, requestWith(response.headers.get('set-cookie')!.split(';')[0]))
+    }
+    expect(await read('/accounts?account=1')).toMatchObject({ message: 'Access approved', action: { label: 'View account', href: '/accounts?account=1' } })
+    for (const href of ['//evil.example', 'https://evil.example', '/\\evil.example']) expect(await read(href)).toMatchObject({ message: 'Access approved', action: null })
+  })
 })

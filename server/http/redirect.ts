@@ -3,7 +3,7 @@
 import { redirect as routerRedirect } from 'react-router'
 import type { Env } from '../env'
 import { safeRedirectPath } from '../redirect-path'
-import { withFlash } from './flash'
+import { withFlash, type FlashAction } from './flash'
 
 /** A redirect to a path on this site; an unsafe target goes to `fallback` instead. */
 export function redirectTo(target: unknown, init: { fallback?: string; headers?: HeadersInit; status?: number } = {}) {
@@ -11,7 +11,12 @@ export function redirectTo(target: unknown, init: { fallback?: string; headers?:
   return routerRedirect(safeRedirectPath(target, init.fallback ?? '/'), { status: init.status ?? 302, headers })
 }
 
-/** A redirect that shows `message` as a toast on the page it lands on (post/redirect/get). */
-export function redirectWithToast(env: Pick<Env, 'SESSION_SECRET' | 'APP_URL'>, target: unknown, message: string, init: { fallback?: string; headers?: HeadersInit } = {}) {
-  return withFlash(env, redirectTo(target, init), message)
+/** A redirect that shows `message` as a toast on the page it lands on (post/redirect/get), with `action` a link in it. */
+export function redirectWithToast(
+  env: Pick<Env, 'SESSION_SECRET' | 'APP_URL'>,
+  target: unknown,
+  message: string,
+  init: { fallback?: string; headers?: HeadersInit; action?: FlashAction } = {},
+) {
+  return withFlash(env, redirectTo(target, init), message, init.action)
 }

@@ -60,7 +60,7 @@ async function answer(value: unknown, env: Pick<Env, 'SESSION_SECRET' | 'APP_URL
   if (value instanceof Redirect) {
     const headers = new Headers()
     for (const cookie of value.init.cookies ?? []) headers.append('Set-Cookie', cookie)
-    return value.init.toast === undefined ? redirectTo(value.to, { headers }) : redirectWithToast(env, value.to, value.init.toast, { headers })
+    return value.init.toast === undefined ? redirectTo(value.to, { headers }) : redirectWithToast(env, value.to, value.init.toast, { headers, action: value.init.toastAction })
   }
   if (value instanceof Download) {
     return new Response(value.body, {

@@ -184,7 +184,7 @@ describeEachDatabase('staff sign-in', (database) => {
       const cookie = await createStaffMember(database(), 'redirect-loader@northwind.test', [])
       const result = await callRoute(loginLoader, database(), { path: `/login?redirectTo=${target}`, cookie })
       expect(result.status).toBe(302)
-      expect(result.location).toBe('/portal/northwind')
+      expect(result.location).toBe('/home')
     },
   )
 
@@ -193,7 +193,7 @@ describeEachDatabase('staff sign-in', (database) => {
     await createMemberWithPassword(database(), email)
     const result = await signIn(database(), email, PASSWORD, '198.51.100.60', target)
     expect(result.status).toBe(302)
-    expect(result.location).toBe('/portal/northwind')
+    expect(result.location).toBe('/home')
     expect(result.headers.get('set-cookie')).toMatch(/^tc_staff=/)
   })
 

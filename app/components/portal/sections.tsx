@@ -164,11 +164,15 @@ export function SubprocessorsSection({ view }: { view: PortalView }) {
                   </span>
                 </th>
                 {subprocessors.columns.map((column) => (
-                  <td key={column}>{row[column]}</td>
+                  <td key={column} data-label={COLUMN_LABELS[column]}>
+                    {row[column]}
+                  </td>
                 ))}
                 {editing ? (
                   <>
-                    <td className="subprocessors__created">{row.createdAt ? formatDate(row.createdAt) : null}</td>
+                    <td className="subprocessors__created" data-label="Created At">
+                      {row.createdAt ? formatDate(row.createdAt) : null}
+                    </td>
                     <td>
                       <span className="subprocessors__actions">
                         <Link to={dialogHref(location, 'subprocessorEdit', row.id)} preventScrollReset className="button button--small button--secondary">

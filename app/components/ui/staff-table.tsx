@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react'
+import { Children, cloneElement, isValidElement, type ReactElement, type ReactNode } from 'react'
 import { Pager } from './pager'
 
 /** A column's header: its words, or words only a screen reader says (a column of actions or checkboxes). */
@@ -7,7 +7,8 @@ export type StaffColumn = string | { hidden: string }
 /**
  * A staff page's data table: named by a caption only screen readers hear, an aria-label or a heading's id;
  * one row of column headers; the rows in one body, or `rowGroups` when each entry is a body of its own.
- * `scroll` puts a wide table in a box that scrolls sideways.
+ * `scroll` puts a wide table in a box that scrolls sideways. Under 640 px wide each row stacks (app.css): the
+ * cells of rows written straight into the table carry their column's name as `data-label` to show beside them.
  */
 export function StaffTable({
   className,
@@ -41,10 +42,27 @@ export function StaffTable({
           ))}
         </tr>
       </thead>
-      {rowGroups ?? <tbody>{children}</tbody>}
+      {rowGroups ?? <tbody>{labelCells(children, columns)}</tbody>}
     </table>
   )
   return scroll ? <div className="table-scroll">{table}</div> : table
+}
+
+type CellProps = { children?: ReactNode; 'data-label'?: string }
+
+/** Each `<td>` of each `<tr>` among `rows` with its column's name (a column named only for screen readers has none). */
+function labelCells(rows: ReactNode, columns: readonly StaffColumn[]) {
+  return Children.map(rows, (row) => {
+    if (!isValidElement<CellProps>(row) || row.type !== 'tr') return row
+    let index = 0
+    const cells = Children.map(row.props.children, (cell) => {
+      if (!isValidElement<CellProps & { colSpan?: number }>(cell) || (cell.type !== 'td' && cell.type !== 'th')) return cell
+      const column = columns[index]
+      index += cell.props.colSpan ?? 1
+      return typeof column === 'string' && cell.props['data-label'] === undefined ? cloneElement(cell as ReactElement<CellProps>, { 'data-label': column }) : cell
+    })
+    return cloneElement(row, {}, cells)
+  })
 }
 
 /** "Page 2 of 5 (1,204 accounts)" between Previous and Next, once a counted list has more than one page. */

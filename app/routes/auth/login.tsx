@@ -11,10 +11,8 @@ import { FormErrors, FieldErrors } from '~/components/ui/form-errors'
 import { parseForm, readForm } from '@server/http/forms'
 import { redirectTo } from '@server/http/redirect'
 
-async function homeOf(context: Route.LoaderArgs['context'], orgId: string) {
-  const org = await context.db.selectFrom('orgs').select('slug').where('id', '=', orgId).executeTakeFirst()
-  return org ? `/portal/${org.slug}` : '/'
-}
+/** Where sign-in lands without a page asked for: the workspace's home, what needs doing (app/routes/staff/home.tsx). */
+const STAFF_HOME = '/home'
 
 function tooManyAttempts(seconds: number) {
   const [count, unit] = seconds < 60 ? [seconds, 'second'] : [Math.ceil(seconds / 60), 'minute']
@@ -23,7 +21,7 @@ function tooManyAttempts(seconds: number) {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const staff = await getStaffMember(context.db, request)
-  if (staff) throw redirectTo(new URL(request.url).searchParams.get('redirectTo'), { fallback: await homeOf(context, staff.orgId) })
+  if (staff) throw redirectTo(new URL(request.url).searchParams.get('redirectTo'), { fallback: STAFF_HOME })
   return null
 }
 
@@ -52,7 +50,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const staff = await staffAuthenticator(context.db).authenticate('form', request)
     await clearSignInThrottle(context.db, email, context.clientAddress)
     const cookie = await createStaffSession(context.db, context.env, staff.id, request, context.clientAddress)
-    return redirectTo(target, { fallback: await homeOf(context, staff.orgId), headers: { 'Set-Cookie': cookie } })
+    return redirectTo(target, { fallback: STAFF_HOME, headers: { 'Set-Cookie': cookie } })
   } catch (error) {
     if (!(error instanceof LoginError)) throw error
     return data({ result: submission.reply({ formErrors: [error.message], hideFields: ['password'] }) }, { status: 400 })

@@ -6,6 +6,26 @@ import { adminEmailOf, type JourneyOrg } from './orgs'
 
 export { expect }
 
+/** Every page of the staff workspace (the phone and accessibility checks visit each). */
+export const STAFF_PAGES = [
+  '/home',
+  '/access-requests',
+  '/accounts',
+  '/documents',
+  '/knowledge-base',
+  '/members',
+  '/updates',
+  '/subscribers',
+  '/questionnaires',
+  '/analytics',
+  '/settings',
+  '/settings/company',
+  '/settings/products',
+  '/settings/domains',
+  '/settings/outbox',
+  '/audit',
+]
+
 export const ADMIN = { email: 'admin@northwind.test', password: 'northwind-demo' }
 
 /** The admin of the spec's own org (support/orgs.ts), or the demo's without one: the same password. */
