@@ -46,11 +46,13 @@ export interface ReviewFilter {
 }
 
 export type ReviewField = 'accountId' | 'profileId' | 'expiresOn' | 'requestIds'
-export type ReviewResult = { ok: true; name: string } | Refused<ReviewField>
+/** A decision taken: the requester's name, and for an approval the account that now has the access. */
+export type ReviewResult = { ok: true; name: string; accountId?: string } | Refused<ReviewField>
 
-async function decide(db: Database, run: (trx: Database) => Promise<string>): Promise<ReviewResult> {
-  const result = await refusable<string, ReviewField>(db, run)
-  return result.ok ? { ok: true, name: result.value } : result
+async function decide(db: Database, run: (trx: Database) => Promise<string | { name: string; accountId: string }>): Promise<ReviewResult> {
+  const result = await refusable<string | { name: string; accountId: string }, ReviewField>(db, run)
+  if (!result.ok) return result
+  return typeof result.value === 'string' ? { ok: true, name: result.value } : { ok: true, ...result.value }
 }
 
 const fullName = (request: { first_name: string; last_name: string }) => `${request.first_name} ${request.last_name}`.trim()
@@ -342,7 +344,7 @@ async function approveLocked(trx: Database, env: Env, staff: StaffMember, reques
     actor: staff.email,
   })
   if (!granted.ok) refuse(400, granted.message)
-  return fullName(request)
+  return { name: fullName(request), accountId: granted.accountId }
 }
 
 async function declineLocked(trx: Database, env: Env, staff: StaffMember, request: LockedRequest, status: DeclineKind) {

@@ -2,6 +2,7 @@ import { sql } from 'kysely'
 import type { Database } from '../../db/index'
 import type { StaffMember } from '../auth/staff-session'
 import { catalogueItem } from '../../app/lib/catalogue/index'
+import { pendingAccessRequestCount } from '../access-requests/review'
 
 // What needs doing in the staff workspace: the navigation's badges and the home page (/home). Each part is
 // read only for staff whose permissions cover its page, and each is a count and at most TOP_ROWS rows.
@@ -18,17 +19,6 @@ export interface WorkspaceBadges {
   questionnaires?: number
 }
 
-export function pendingRequestCount(db: Database, orgId: string) {
-  return countOf(
-    db
-      .selectFrom('access_requests')
-      .select((eb) => eb.fn.countAll().as('count'))
-      .where('org_id', '=', orgId)
-      .where('status', '=', 'pending')
-      .executeTakeFirstOrThrow(),
-  )
-}
-
 export function questionnairesToAnswerCount(db: Database, orgId: string) {
   return countOf(
     db
@@ -43,7 +33,7 @@ export function questionnairesToAnswerCount(db: Database, orgId: string) {
 /** The badges this member's pages have (none for a page they cannot open). */
 export async function workspaceBadges(db: Database, staff: Pick<StaffMember, 'orgId' | 'permissions'>): Promise<WorkspaceBadges> {
   const [requests, questionnaires] = await Promise.all([
-    staff.permissions.includes('access-requests') ? pendingRequestCount(db, staff.orgId) : undefined,
+    staff.permissions.includes('access-requests') ? pendingAccessRequestCount(db, staff.orgId) : undefined,
     staff.permissions.includes('questionnaires') ? questionnairesToAnswerCount(db, staff.orgId) : undefined,
   ])
   return { ...(requests === undefined ? {} : { 'access-requests': requests }), ...(questionnaires === undefined ? {} : { questionnaires }) }
@@ -76,7 +66,7 @@ export async function staffToDo(db: Database, staff: Pick<StaffMember, 'orgId' |
 
 async function pendingRequests(db: Database, orgId: string) {
   const [count, rows] = await Promise.all([
-    pendingRequestCount(db, orgId),
+    pendingAccessRequestCount(db, orgId),
     db
       .selectFrom('access_requests')
       .select(['id', 'first_name', 'last_name', 'company_name', 'created_at'])

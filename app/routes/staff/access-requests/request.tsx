@@ -36,7 +36,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       const outcome = await approveRequest(context.db, context.env, staff, submission.value)
       if (!outcome.ok) return refused('approve', submission, outcome, formRequestId)
       kickEmailWorker()
-      return redirectWithToast(context.env, back, `Access granted to ${outcome.name}`)
+      const action = outcome.accountId ? { label: 'View account', href: `/accounts?account=${encodeURIComponent(outcome.accountId)}` } : undefined
+      return redirectWithToast(context.env, back, `Access granted to ${outcome.name}`, { action })
     }
     case 'decline': {
       const submission = parseForm(formData, declineRequestSchema)
