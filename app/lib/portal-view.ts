@@ -130,6 +130,9 @@ export interface BulkDocumentView {
 
 export interface UpdateView {
   id: string
+  /** The update's own title (issue 24 item 10). */
+  title: string
+  /** Its topic's subject. */
   subject: string
   category: string
   message: string

@@ -76,7 +76,7 @@ async function loadPortalRows(db: Database, orgId: string, productId: string) {
     db
       .selectFrom('updates')
       .innerJoin('update_topics', 'update_topics.id', 'updates.topic_id')
-      .select(['updates.id', 'updates.message', 'updates.audience', 'updates.pinned', 'updates.created_at', 'update_topics.subject', 'update_topics.category'])
+      .select(['updates.id', 'updates.title', 'updates.message', 'updates.audience', 'updates.pinned', 'updates.created_at', 'update_topics.subject', 'update_topics.category'])
       .where('update_topics.org_id', '=', orgId)
       .where(updateListedSql('updates', 'update_topics'))
       .execute(),

@@ -422,6 +422,7 @@ function updatesView(data: PortalData, access: PortalAccess, search: URLSearchPa
     .filter((update) => access.updateShown(update))
     .map((update) => ({
       id: update.id,
+      title: update.title,
       subject: update.subject,
       category: update.category,
       message: update.message,

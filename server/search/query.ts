@@ -281,7 +281,7 @@ export async function hydrate(db: Database, scope: SearchScope, query: RawBuilde
       ? db
           .selectFrom('updates')
           .innerJoin('update_topics', 'update_topics.id', 'updates.topic_id')
-          .select(['updates.id', 'updates.message', 'updates.created_at', 'update_topics.subject'])
+          .select(['updates.id', 'updates.title', 'updates.message', 'updates.created_at', 'update_topics.subject'])
           .where('updates.id', 'in', idsOf('update_id'))
           .execute()
       : [],
@@ -345,7 +345,7 @@ export async function hydrate(db: Database, scope: SearchScope, query: RawBuilde
         excerpt,
         source: `Update · ${new Date(found.created_at).toISOString().slice(0, 10)}`,
         href: `${withQuery({ tcuUid: found.id })}#updates`,
-        update: { subject: found.subject, message: found.message, createdAt: new Date(found.created_at).toISOString() },
+        update: { title: found.title, subject: found.subject, message: found.message, createdAt: new Date(found.created_at).toISOString() },
       })
     } else if (entry.file_id) {
       const found = files.get(entry.file_id)

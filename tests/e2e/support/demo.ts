@@ -52,6 +52,7 @@ export const PRIVATE_DOCUMENT_TITLES = DOCUMENT_ENTRIES.filter((item) => item.re
 export const CONFIDENTIAL_PDFS = DEMO_DOCUMENTS.filter((doc) => doc.classification !== 'Public').map((doc) => doc.fileName)
 
 export interface DemoUpdateEntry {
+  title: string
   subject: string
   message: string
   daysAgo: number
@@ -62,7 +63,7 @@ export interface DemoUpdateEntry {
 export const PUBLIC_UPDATES: DemoUpdateEntry[] = UPDATE_TOPICS.flatMap((topic) =>
   topic.updates
     .filter((update) => (update.audience ?? 'public') === 'public')
-    .map((update) => ({ subject: topic.subject, message: update.message, daysAgo: update.daysAgo, pinned: update.pinned ?? false })),
+    .map((update) => ({ title: update.title, subject: topic.subject, message: update.message, daysAgo: update.daysAgo, pinned: update.pinned ?? false })),
 ).sort((a, b) => Number(b.pinned) - Number(a.pinned) || a.daysAgo - b.daysAgo)
 
 export const PRIVATE_UPDATE_MESSAGES = UPDATE_TOPICS.flatMap((topic) => topic.updates.filter((u) => u.audience === 'private').map((u) => u.message))
