@@ -65,7 +65,7 @@ async function loadPortalRows(db: Database, orgId: string, productId: string) {
       .selectFrom('item_files')
       .innerJoin('items', 'items.id', 'item_files.item_id')
       .innerJoin('files', 'files.id', 'item_files.file_id')
-      .select(['item_files.item_id', 'files.id', 'files.original_name', 'files.content_type', 'files.document_access_type'])
+      .select(['item_files.item_id', 'files.id', 'files.original_name', 'files.content_type', 'files.document_access_type', 'files.created_at'])
       .where('items.product_id', '=', product.id)
       .orderBy('item_files.position')
       .orderBy('files.original_name')

@@ -233,6 +233,24 @@ test.describe('search dialog', () => {
 })
 
 test.describe('results page', () => {
+  test('the words reviewers type find the words companies write; an empty search suggests some', async ({ page }) => {
+    await page.goto('/search?q=2FA')
+    const main = page.getByRole('main')
+    await expect(
+      main
+        .getByRole('region', { name: /^Trust Items/ })
+        .getByRole('link', { name: /^Multi-factor authentication \(MFA\)/ })
+        .first(),
+    ).toBeVisible()
+    await page.goto(`/search?q=${NOTHING}`)
+    await expect(main.getByText('No results found')).toBeVisible()
+    const suggestions = main.getByRole('list', { name: 'Try searching for' })
+    await expect(suggestions.getByRole('link')).not.toHaveCount(0)
+    await suggestions.getByRole('link', { name: 'Penetration test' }).click()
+    await expect(page).toHaveURL(/[?&]q=Penetration\+test/)
+    await expect(main.getByRole('status')).toHaveText(/^\d+ results?$/)
+  })
+
   test("the box goes to the results page: the same groups, '...N more' lists one group, Next results pages it", async ({ page }, testInfo) => {
     if (hasJavaScript(testInfo.project.name)) {
       // With JavaScript the box opens the dialog: the page is where its links lead.
@@ -247,13 +265,14 @@ test.describe('results page', () => {
     }
     const main = page.getByRole('main')
     const headings = main.getByRole('heading', { level: 2 })
-    await expect(headings).toHaveText([/^Documents \(\d+\)/, /^FAQs \(\d+\)/, /^Trust Items \(\d+\)/, /^Updates \(\d+\)/])
+    // The top match's group first, the others by label.
+    await expect(headings).toHaveText([/^Trust Items \(\d+\)Top match$/, /^Documents \(\d+\)/, /^FAQs \(\d+\)/, /^Updates \(\d+\)/])
     const counts = (await headings.allTextContents()).map((text) => Number(/\((\d+)\)/.exec(text)![1]))
     await expect(main.getByRole('status')).toHaveText(`${counts.reduce((sum, count) => sum + count, 0)} results`)
     await expect(main.getByText('Top match', { exact: true })).toHaveCount(1)
 
     const items = main.getByRole('region', { name: /^Trust Items/ })
-    const count = counts[2]
+    const count = counts[0]
     expect(count).toBeGreaterThan(15)
     await expect(items.getByRole('listitem')).toHaveCount(3)
     await items.getByRole('link', { name: `...${count - 3} more` }).click()

@@ -47,6 +47,10 @@ export const listedInCard = (kind: CardKind, product: readonly DemoEntry[] = PLA
 export const DOCUMENT_ENTRIES = PLATFORM_ENTRIES.filter((item) => !item.hidden && (item.documents?.length || item.kind === 'Documents'))
 export const PUBLIC_DOCUMENT_TITLES = DOCUMENT_ENTRIES.filter((item) => !item.restricted).map((item) => item.title)
 export const PRIVATE_DOCUMENT_TITLES = DOCUMENT_ENTRIES.filter((item) => item.restricted).map((item) => item.title)
+/** A featured document is listed once, among the featured (issue 24 item 5); the list holds the rest. */
+export const FEATURED_DOCUMENT_TITLES = DOCUMENT_ENTRIES.filter((item) => item.featured).map((item) => item.title)
+export const LISTED_PUBLIC_DOCUMENT_TITLES = DOCUMENT_ENTRIES.filter((item) => !item.restricted && !item.featured).map((item) => item.title)
+export const LISTED_PRIVATE_DOCUMENT_TITLES = DOCUMENT_ENTRIES.filter((item) => item.restricted && !item.featured).map((item) => item.title)
 
 /** PDFs marked Confidential in the demo; anonymous visitors must never be given a link to one. */
 export const CONFIDENTIAL_PDFS = DEMO_DOCUMENTS.filter((doc) => doc.classification !== 'Public').map((doc) => doc.fileName)
