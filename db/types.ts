@@ -525,6 +525,7 @@ export interface Updates {
   id: Generated<string>;
   message: string;
   pinned: Generated<boolean>;
+  title: string;
   topic_id: string;
   updated_at: Generated<Timestamp>;
 }

@@ -5,6 +5,11 @@ export function formatDate(value: string | Date) {
   return LONG_DATE.format(typeof value === 'string' ? new Date(value) : value)
 }
 
+/** A document's date as listed (issue 24 item 5): "Valid until May 1, 2027" or "Updated March 3, 2026". */
+export function documentDateText(date: { kind: 'validUntil' | 'updated'; on: string }) {
+  return `${date.kind === 'validUntil' ? 'Valid until' : 'Updated'} ${formatDate(date.on)}`
+}
+
 /** A URL for the current page with some query parameters changed (null removes one). */
 export function withQuery(pathname: string, search: string, changes: Record<string, string | null>) {
   const params = new URLSearchParams(search)

@@ -19,7 +19,15 @@ export interface FileView {
   downloadUrl?: string
   /** The item's generated bridge letter (SOC reports): `id` is the item's (`items.id`), sent as `letterId` in a bulk download. */
   letter?: true
+  /** When it was uploaded (a letter: when its item was last saved), ISO. */
+  updatedAt?: string
 }
+
+/** What a bridge letter is called where it is listed: by its report (issue 24 item 5); its file name stays as the spec gives it. */
+export const bridgeLetterTitle = (report: string) => `Bridge letter for ${report}`
+
+/** The date a document is listed with (issue 24 item 5): "Valid until {date}" when its item expires, else "Updated {date}". */
+export type DocumentDate = { kind: 'validUntil' | 'updated'; on: string }
 
 export interface GradeEntryView {
   label: string
@@ -109,6 +117,8 @@ export interface DocumentView {
   locked: boolean
   featured: boolean
   file?: FileView
+  /** Absent for a locked entry: its documents' dates stay withheld with them. */
+  date?: DocumentDate
 }
 
 /** The Bulk download dialog: every document this viewer may download now, whichever tab the card shows. */
@@ -126,10 +136,14 @@ export interface BulkDocumentView {
   title: string
   fileName: string
   cardTitle: string
+  date?: DocumentDate
 }
 
 export interface UpdateView {
   id: string
+  /** The update's own title (issue 24 item 10). */
+  title: string
+  /** Its topic's subject. */
   subject: string
   category: string
   message: string

@@ -45,7 +45,7 @@ export interface SearchHit {
   document?: { fileId: string; fileName: string; contentType: string; page: number | null; viewUrl: string | null; downloadUrl: string | null }
   item?: { cardTitle: string; explanation: string | null }
   faq?: { question: string; answer: string; comment: string | null }
-  update?: { subject: string; message: string; createdAt: string }
+  update?: { title: string; subject: string; message: string; createdAt: string }
 }
 
 export interface SearchGroup {

@@ -272,6 +272,8 @@ export const MOBILE_FAQS: DemoFaq[] = [
 ]
 
 export interface DemoUpdate {
+  /** One line: what the banner, the list, the feed and the e-mail name the update by. */
+  title: string
   message: string
   daysAgo: number
   pinned?: boolean
@@ -294,6 +296,7 @@ export const UPDATE_TOPICS: DemoTopic[] = [
     daysAgo: 320,
     updates: [
       {
+        title: 'SOC 2 Type II report for 2026 available',
         message:
           'Our SOC 2 Type II report for 2026 is now available. Harbor & Vale LLP examined our controls for Security, Availability and Confidentiality from April 2025 to March 2026. Approved customers can download the report and our bridge letter from the Reports card.',
         daysAgo: 196,
@@ -301,11 +304,13 @@ export const UPDATE_TOPICS: DemoTopic[] = [
         email: true,
       },
       {
+        title: 'Annual penetration test complete: no critical or high findings',
         message:
           'Our annual penetration test is complete: an independent firm tested the Northwind Platform, the public API and both mobile apps, and found no critical or high severity issues. The executive summary is available on request.',
         daysAgo: 262,
       },
       {
+        title: 'ISO/IEC 42001 programme started; ISO 27001 scope extends to ISO 27701',
         message:
           'We have started an ISO/IEC 42001 programme for the responsible management of our AI features, and are extending our ISO 27001 scope with ISO/IEC 27701 for privacy. Progress will be posted here.',
         daysAgo: 75,
@@ -318,17 +323,20 @@ export const UPDATE_TOPICS: DemoTopic[] = [
     daysAgo: 310,
     updates: [
       {
+        title: 'OpenSSL certificate-verification vulnerability: no impact',
         message:
           'No impact from the OpenSSL certificate-verification vulnerability disclosed today. TLS from the internet ends at Cloudflare and AWS load balancers, and our container base images were rebuilt with the patched package within hours as a precaution. No action is needed from customers.',
         daysAgo: 0.125,
         email: true,
       },
       {
+        title: 'Stored XSS in work order notes fixed',
         message:
           'A researcher in our bug bounty programme reported a stored cross-site scripting issue in work order notes. We fixed it within 36 hours of the report, and our log review found no sign that it had been exploited.',
         daysAgo: 97,
       },
       {
+        title: 'Northwind Mobile 5.4 for Android adds certificate pinning',
         message: "Northwind Mobile 5.4 for Android adds certificate pinning, closing the last open finding from this year's penetration test.",
         daysAgo: 148,
       },
@@ -340,11 +348,13 @@ export const UPDATE_TOPICS: DemoTopic[] = [
     daysAgo: 200,
     updates: [
       {
+        title: 'Postmortem: EU region degradation of 47 minutes',
         message:
           'Postmortem: scheduling and mobile sync in our EU region were degraded for 47 minutes after a database failover did not complete. No data was lost or exposed. We have added automated failover drills and a faster rollback path.',
         daysAgo: 63,
       },
       {
+        title: 'EU region degradation: full root-cause analysis',
         message:
           'The full root-cause analysis of the EU region degradation, with the timeline and the follow-up actions we committed to, is now available to customers with Trust Center access.',
         daysAgo: 59,
@@ -358,12 +368,14 @@ export const UPDATE_TOPICS: DemoTopic[] = [
     daysAgo: 280,
     updates: [
       {
+        title: 'New subprocessor: Snowflake for product analytics',
         message:
           'We are adding Snowflake as a subprocessor for our product analytics warehouse. Only pseudonymised usage events are shared; work orders, attachments and contact details are not. The change takes effect in 30 days.',
         daysAgo: 22,
         email: true,
       },
       {
+        title: 'Twilio replaces our SMS provider',
         message: 'Twilio now delivers the SMS notifications sent to field technicians and our multi-factor authentication codes, replacing our previous SMS provider.',
         daysAgo: 176,
       },
@@ -375,10 +387,12 @@ export const UPDATE_TOPICS: DemoTopic[] = [
     daysAgo: 300,
     updates: [
       {
+        title: 'Welcome to the Northwind Cloud Trust Center',
         message: 'Welcome to the Northwind Cloud Trust Center. Subscribe to hear about new reports, subprocessor changes and security advisories.',
         daysAgo: 290,
       },
       {
+        title: 'AI usage principles published',
         message: 'Our AI usage principles are now published under AI Security: what our AI features do, which models they use, and why your data is never used for training.',
         daysAgo: 9,
       },

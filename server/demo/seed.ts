@@ -234,6 +234,7 @@ async function seedDemoOrg(trx: Database, store: ReturnType<typeof fileStore>, {
       .values(
         topic.updates.map((update) => ({
           topic_id: row.id,
+          title: update.title,
           message: update.message,
           audience: update.audience ?? 'public',
           channel_portal: true,

@@ -22,6 +22,8 @@ export interface UpdateMailOrg extends MailOrg {
 
 export interface UpdateForMail {
   id: string
+  /** The update's title: the mail's subject and heading. */
+  title: string
   /** The topic's subject. */
   subject: string
   category: string
@@ -46,15 +48,16 @@ function unsubscribeUrls(portalUrl: string, token: string) {
  */
 export function updateMailTemplate(org: UpdateMailOrg, update: UpdateForMail): (token: string) => UpdateMail {
   const center = trustCenterName(org)
-  const subject = oneLine(update.subject)
+  const title = oneLine(update.title)
   const links = unsubscribeUrls(org.portalUrl, TOKEN_MARK)
   const unsubscribeLine = `Unsubscribe: ${links.page}`
   const mail = brandedMail(org, {
-    subject: `${oneLine(org.name)} update: ${subject}`,
-    heading: subject,
+    subject: `${oneLine(org.name)} update: ${title}`,
+    heading: title,
     // The message's own line breaks become paragraphs.
     paragraphs: update.message.split(/\r\n|[\n\r\v\f\u0085\u2028\u2029]/),
     details: [
+      { label: 'Topic', value: oneLine(update.subject) },
       { label: 'Category', value: categoryLabel(update.category) },
       { label: 'Published', value: formatDate(update.createdAt) },
     ],

@@ -65,7 +65,7 @@ async function loadPortalRows(db: Database, orgId: string, productId: string) {
       .selectFrom('item_files')
       .innerJoin('items', 'items.id', 'item_files.item_id')
       .innerJoin('files', 'files.id', 'item_files.file_id')
-      .select(['item_files.item_id', 'files.id', 'files.original_name', 'files.content_type', 'files.document_access_type'])
+      .select(['item_files.item_id', 'files.id', 'files.original_name', 'files.content_type', 'files.document_access_type', 'files.created_at'])
       .where('items.product_id', '=', product.id)
       .orderBy('item_files.position')
       .orderBy('files.original_name')
@@ -76,7 +76,7 @@ async function loadPortalRows(db: Database, orgId: string, productId: string) {
     db
       .selectFrom('updates')
       .innerJoin('update_topics', 'update_topics.id', 'updates.topic_id')
-      .select(['updates.id', 'updates.message', 'updates.audience', 'updates.pinned', 'updates.created_at', 'update_topics.subject', 'update_topics.category'])
+      .select(['updates.id', 'updates.title', 'updates.message', 'updates.audience', 'updates.pinned', 'updates.created_at', 'update_topics.subject', 'update_topics.category'])
       .where('update_topics.org_id', '=', orgId)
       .where(updateListedSql('updates', 'update_topics'))
       .execute(),

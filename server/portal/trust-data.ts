@@ -52,6 +52,8 @@ export interface TrustProduct {
 }
 
 export interface TrustUpdate {
+  title: string
+  /** The update's topic. */
   subject: string
   category: string
   message: string
@@ -115,6 +117,7 @@ export async function loadTrustData(db: Database, org: PortalOrg, viewer: TrustV
     },
     products,
     updates: updates.map((update) => ({
+      title: update.title,
       subject: update.subject,
       category: update.category,
       message: update.message,
@@ -254,7 +257,7 @@ export function llmsText(data: TrustData) {
   }
   if (data.updates.length) {
     lines.push('', '## Optional', '')
-    for (const update of data.updates) lines.push(link(update.subject, update.url, `${update.published_at.slice(0, 10)}, ${update.message}`))
+    for (const update of data.updates) lines.push(link(update.title, update.url, `${update.published_at.slice(0, 10)}, ${update.message}`))
   }
   return `${lines.join('\n')}\n`
 }

@@ -7,8 +7,8 @@ import { catalogueItem } from '../../app/lib/catalogue/index'
 import { DEFAULT_CARD_TITLES, GRID_KINDS, isCardKind, ITEM_KIND_WEIGHT, type CardKind, type EnabledState } from '../../app/lib/card-kinds'
 import { compareTitles } from '../../app/lib/ordering'
 import { withQuery } from '../../app/lib/format'
-import type { BulkDocumentView, CardView, DocumentView, FileView, ItemView, PortalView, SubprocessorColumn, UpdateView } from '../../app/lib/portal-view'
-import { CARD_PREVIEW_ITEMS, FAQ_PREVIEW_ENTRIES, FAQ_QUERY_MAX, RECENT_UPDATE_MS, UPDATES_PAGE_SIZE } from '../../app/lib/portal-view'
+import type { BulkDocumentView, CardView, DocumentDate, DocumentView, FileView, ItemView, PortalView, SubprocessorColumn, UpdateView } from '../../app/lib/portal-view'
+import { bridgeLetterTitle, CARD_PREVIEW_ITEMS, FAQ_PREVIEW_ENTRIES, FAQ_QUERY_MAX, RECENT_UPDATE_MS, UPDATES_PAGE_SIZE } from '../../app/lib/portal-view'
 import { riskAnswerLabel } from '../../app/lib/risk-profile'
 import { gradeColour, GRADE_PROVIDERS } from '../../app/lib/security-grades'
 import { normaliseSectionOrder, type SectionId } from '../../app/lib/sections'
@@ -287,6 +287,7 @@ function itemView(row: ItemRow, checked: AccessCheckedItem, locked: boolean, acc
       contentType: file.content_type,
       viewOnly,
       viewUrl: url,
+      updatedAt: new Date(file.created_at).toISOString(),
       // A view-only document is read in the viewer page, which offers no download (decision 020).
       ...(viewOnly ? { viewerUrl: viewerUrl(org.basePath, file.id) } : {}),
       ...(access.canDownload(checked, viewOnly) ? { downloadUrl: `${url}?download=1` } : {}),
@@ -304,6 +305,7 @@ function itemView(row: ItemRow, checked: AccessCheckedItem, locked: boolean, acc
       viewUrl: url,
       ...(access.canDownload(checked, false) ? { downloadUrl: `${url}?download=1` } : {}),
       letter: true,
+      updatedAt: new Date(row.updated_at).toISOString(),
     })
   }
   const provider = catalogue?.provider
@@ -355,10 +357,13 @@ function documentsView(
       all.push({ key: view.uid, title: view.title, ...common })
       continue
     }
-    // An item's only uploaded document goes by the item's title; the letter always by its file name.
+    // Documents go by title (issue 24 item 5): an item's only uploaded document by the item's, the letter by
+    // its report's ("Bridge letter for SOC 2 Type II"); each with "Valid until" its item's expiry, else "Updated".
     const uploaded = view.files.filter((file) => !file.letter).length
     for (const file of view.files) {
-      all.push({ key: `${view.uid}:${file.id}`, title: !file.letter && uploaded === 1 ? view.title : file.name, ...common, file })
+      const title = file.letter ? bridgeLetterTitle(view.title) : uploaded === 1 ? view.title : file.name
+      const date: DocumentDate | undefined = view.expiresOn ? { kind: 'validUntil', on: view.expiresOn } : file.updatedAt ? { kind: 'updated', on: file.updatedAt } : undefined
+      all.push({ key: `${view.uid}:${file.id}`, title, ...common, file, ...(date ? { date } : {}) })
     }
   }
   if (!listed(all.length)) return null
@@ -372,7 +377,8 @@ function documentsView(
   const requested = search.get('docs')
   // The filter resets to All when only one kind of document exists.
   const filter = tabs && (requested === 'public' || requested === 'private') ? requested : 'all'
-  const entries = all.filter((entry) => filter === 'all' || (filter === 'public') === entry.publicAccess)
+  // A featured document is listed once, among the featured.
+  const entries = all.filter((entry) => !entry.featured && (filter === 'all' || (filter === 'public') === entry.publicAccess))
   const bulkDocuments = options.bulkAllowed ? bulkDownloadable(all) : []
   const bulkDownload = bulkDocuments.length > 0
   const bulkParam = search.get('bulkDownload')
@@ -398,7 +404,7 @@ function bulkDownloadable(entries: readonly DocumentView[]): BulkDocumentView[] 
     const field = file.letter ? 'letterId' : 'fileId'
     if (seen.has(`${field}:${file.id}`)) continue
     seen.add(`${field}:${file.id}`)
-    documents.push({ field, id: file.id, title: entry.title, fileName: file.name, cardTitle: entry.cardTitle })
+    documents.push({ field, id: file.id, title: entry.title, fileName: file.name, cardTitle: entry.cardTitle, ...(entry.date ? { date: entry.date } : {}) })
   }
   return documents
 }
@@ -422,6 +428,7 @@ function updatesView(data: PortalData, access: PortalAccess, search: URLSearchPa
     .filter((update) => access.updateShown(update))
     .map((update) => ({
       id: update.id,
+      title: update.title,
       subject: update.subject,
       category: update.category,
       message: update.message,

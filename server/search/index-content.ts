@@ -60,17 +60,17 @@ export async function indexProduct(db: Database, productId: string) {
   await writeEntries(db, scope, stored, entries)
 }
 
-/** Rewrites the entries of an org's trust updates that changed (an update's title is its topic's subject). */
+/** Rewrites the entries of an org's trust updates that changed (an update's own title, issue 24 item 10). */
 export async function indexOrgUpdates(db: Database, orgId: string) {
   const scope = { orgId, productId: null }
   const stored = await storedEntries(db, scope, ['update'])
   const updates = await db
     .selectFrom('updates')
     .innerJoin('update_topics', 'update_topics.id', 'updates.topic_id')
-    .select(['updates.id', 'updates.message', 'update_topics.subject'])
+    .select(['updates.id', 'updates.title', 'updates.message'])
     .where('update_topics.org_id', '=', orgId)
     .execute()
-  const entries = updates.map((row) => ({ kind: 'update' as const, key: row.id, title: oneLine(row.subject), body: text(row.message) }))
+  const entries = updates.map((row) => ({ kind: 'update' as const, key: row.id, title: oneLine(row.title), body: text(row.message) }))
   await writeEntries(db, scope, stored, entries)
 }
 

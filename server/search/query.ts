@@ -8,6 +8,7 @@ import { portalAccess } from '../access/portal-access'
 import { accessChecked, type Viewer } from '../access/visibility'
 import { accessCheckedItems } from '../access/items'
 import type { PortalOrg } from '../portal/resolve'
+import { synonymQuery } from './synonyms'
 import { accessParams, cardShownSql, documentViewer, faqsListedSql, itemLockedSql, itemUnlockedSql, shownDocumentsSql, updateShownSql, type AccessParams } from '../access/sql'
 
 // Full-text search over one product's portal (issue 10): PostgreSQL's text search on search_entries, the
@@ -47,7 +48,7 @@ export function tsquery(input: string, options: { any?: boolean } = {}): RawBuil
   // A question asked of the AI: any of its words (stop words drop out), the best covered ranked first.
   if (options.any) return sql`to_tsquery('english', ${words.join(' | ')})`
   if (/"|(^|\s)-[\p{L}\p{N}]|\sor\s/iu.test(text)) return sql`websearch_to_tsquery('english', ${text})`
-  return sql`to_tsquery('english', ${words.map((word) => `${word}:*`).join(' & ')})`
+  return sql`to_tsquery('english', ${synonymQuery(words)})`
 }
 
 export interface Match {
@@ -207,6 +208,18 @@ export function segments(headline: string): Segment[] {
   return parts.filter((part) => part.text)
 }
 
+/**
+ * A title's marked segments with all of the title: ts_headline in fragment mode drops what follows the last
+ * word ("Multi-factor authentication (MFA" for "… (MFA)"), which comes back unmarked; a headline that is not
+ * the title's start is left for the plain title.
+ */
+export function wholeTitle(parts: Segment[], title: string): Segment[] {
+  const shown = parts.map((part) => part.text).join('')
+  if (shown === title) return parts
+  if (!shown || !title.startsWith(shown)) return [{ text: title }]
+  return [...parts, { text: title.slice(shown.length) }]
+}
+
 /** Searches one product's portal as `scope.viewer`. An empty or wordless query finds nothing. */
 export async function searchPortal(db: Database, scope: SearchScope, term: string, options: SearchOptions = {}): Promise<SearchResults> {
   const query = tsquery(term)
@@ -228,8 +241,10 @@ export async function searchPortal(db: Database, scope: SearchScope, term: strin
     group.count = row.group_total
     group.hits.push(hit)
   }
-  const sorted = [...groups.values()].sort((a, b) => a.label.localeCompare(b.label))
   const best = rows.find((row) => hits.has(row.entry_id))
+  // The top match's group first (issue 24 item 12), then the others by label.
+  const topType = best ? GROUP_OF[best.kind] : null
+  const sorted = [...groups.values()].sort((a, b) => Number(b.type === topType) - Number(a.type === topType) || a.label.localeCompare(b.label))
   return {
     term,
     total: sorted.reduce((sum, group) => sum + group.count, 0),
@@ -281,7 +296,7 @@ export async function hydrate(db: Database, scope: SearchScope, query: RawBuilde
       ? db
           .selectFrom('updates')
           .innerJoin('update_topics', 'update_topics.id', 'updates.topic_id')
-          .select(['updates.id', 'updates.message', 'updates.created_at', 'update_topics.subject'])
+          .select(['updates.id', 'updates.title', 'updates.message', 'updates.created_at', 'update_topics.subject'])
           .where('updates.id', 'in', idsOf('update_id'))
           .execute()
       : [],
@@ -296,7 +311,7 @@ export async function hydrate(db: Database, scope: SearchScope, query: RawBuilde
     const entry = byId.get(row.entry_id)
     if (!entry) continue
     const excerpt = segments(entry.headline)
-    const title = segments(entry.title_headline)
+    const title = wholeTitle(segments(entry.title_headline), entry.title)
     if (entry.item_id) {
       const found = item.get(entry.item_id)
       if (!found) continue
@@ -345,7 +360,7 @@ export async function hydrate(db: Database, scope: SearchScope, query: RawBuilde
         excerpt,
         source: `Update · ${new Date(found.created_at).toISOString().slice(0, 10)}`,
         href: `${withQuery({ tcuUid: found.id })}#updates`,
-        update: { subject: found.subject, message: found.message, createdAt: new Date(found.created_at).toISOString() },
+        update: { title: found.title, subject: found.subject, message: found.message, createdAt: new Date(found.created_at).toISOString() },
       })
     } else if (entry.file_id) {
       const found = files.get(entry.file_id)
@@ -353,9 +368,11 @@ export async function hydrate(db: Database, scope: SearchScope, query: RawBuilde
       hits.set(entry.id, {
         type: 'documents',
         id: found.id,
-        title: entry.page === 0 ? title : [{ text: found.name }],
+        // Named by its title (the item it is shared through), the file name only when it has none.
+        // Named by its title (the item it is shared through; issue 24 items 5 and 12), its file name under it.
+        title: found.itemTitle ? [{ text: found.itemTitle }] : entry.page === 0 ? title : [{ text: found.name }],
         excerpt: entry.page === 0 ? [] : excerpt,
-        source: found.itemTitle ? `Document · ${found.itemTitle}` : 'Document',
+        source: found.itemTitle ? `Document · ${found.name}` : 'Document',
         href: found.itemHref ? `${itemBase}/${found.itemHref}` : home,
         document: {
           fileId: found.id,

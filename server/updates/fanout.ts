@@ -73,7 +73,7 @@ async function expandNextBatch(db: Database, env: Env, batchSize: number): Promi
     const update = await trx
       .selectFrom('updates')
       .innerJoin('update_topics', 'update_topics.id', 'updates.topic_id')
-      .select(['updates.id', 'updates.message', 'updates.audience', 'updates.created_at', 'update_topics.subject', 'update_topics.category'])
+      .select(['updates.id', 'updates.title', 'updates.message', 'updates.audience', 'updates.created_at', 'update_topics.subject', 'update_topics.category'])
       .where('updates.id', '=', send.update_id)
       .executeTakeFirstOrThrow()
     const audience = update.audience === 'private' ? 'private' : 'public'
@@ -92,6 +92,7 @@ async function expandNextBatch(db: Database, env: Env, batchSize: number): Promi
       if (!contentId) {
         const compose = updateMailTemplate(await updateMailOrg(trx, env, send.org_id), {
           id: update.id,
+          title: update.title,
           subject: update.subject,
           category: update.category,
           message: update.message,

@@ -13,7 +13,7 @@ export function feedUpdates(db: Database, orgId: string) {
   return db
     .selectFrom('updates')
     .innerJoin('update_topics', 'update_topics.id', 'updates.topic_id')
-    .select(['updates.id', 'updates.message', 'updates.created_at', 'updates.updated_at', 'update_topics.subject', 'update_topics.category'])
+    .select(['updates.id', 'updates.title', 'updates.message', 'updates.created_at', 'updates.updated_at', 'update_topics.subject', 'update_topics.category'])
     .where('update_topics.org_id', '=', orgId)
     .where(updateShownSql({ privateUpdates: privateUpdatesShown(PUBLIC_VIEWER) }, 'updates', 'update_topics'))
     .orderBy('updates.created_at', 'desc')

@@ -27,6 +27,7 @@ async function change(db: Database, run: (trx: Database) => Promise<{ message: s
 
 export interface StaffUpdate {
   id: string
+  title: string
   message: string
   audience: UpdateAudience
   channelPortal: boolean
@@ -69,6 +70,7 @@ export async function loadUpdatesPage(db: Database, orgId: string, viewer: Progr
             .selectFrom('updates')
             .select([
               'updates.id',
+              'updates.title',
               'updates.message',
               'updates.audience',
               'updates.channel_portal',
@@ -99,6 +101,7 @@ export async function loadUpdatesPage(db: Database, orgId: string, viewer: Progr
     createdAt: iso(topic.created_at),
     updates: topic.updates.map((update) => ({
       id: update.id,
+      title: update.title,
       message: update.message,
       audience: update.audience === 'private' ? 'private' : 'public',
       channelPortal: update.channel_portal,
@@ -224,7 +227,14 @@ export async function createUpdate(db: Database, staff: StaffMember, input: Omit
     const topic = await lockTopic(trx, staff.orgId, input.topicId)
     const update = await trx
       .insertInto('updates')
-      .values({ topic_id: topic.id, message: input.message, audience: input.audience, channel_portal: input.channelPortal, channel_email: input.email !== null })
+      .values({
+        topic_id: topic.id,
+        title: input.title,
+        message: input.message,
+        audience: input.audience,
+        channel_portal: input.channelPortal,
+        channel_email: input.email !== null,
+      })
       .returning('id')
       .executeTakeFirstOrThrow()
     let sendId: string | null = null
@@ -245,6 +255,7 @@ export async function createUpdate(db: Database, staff: StaffMember, input: Omit
       after: {
         updateId: update.id,
         topicId: topic.id,
+        title: input.title,
         message: input.message,
         audience: input.audience,
         channelPortal: input.channelPortal,
@@ -263,7 +274,17 @@ async function lockUpdate(trx: Database, orgId: string, updateId: string) {
   const update = await trx
     .selectFrom('updates')
     .innerJoin('update_topics', 'update_topics.id', 'updates.topic_id')
-    .select(['updates.id', 'updates.topic_id', 'updates.message', 'updates.audience', 'updates.channel_portal', 'updates.channel_email', 'updates.pinned', 'update_topics.subject'])
+    .select([
+      'updates.id',
+      'updates.topic_id',
+      'updates.title',
+      'updates.message',
+      'updates.audience',
+      'updates.channel_portal',
+      'updates.channel_email',
+      'updates.pinned',
+      'update_topics.subject',
+    ])
     .where('updates.id', '=', updateId)
     .where('update_topics.org_id', '=', orgId)
     .forUpdate(['updates'])
@@ -276,6 +297,7 @@ export type UpdateFields = Omit<EditUpdateInput, 'updateId'>
 const updateState = (update: Awaited<ReturnType<typeof lockUpdate>>) => ({
   updateId: update.id,
   topicId: update.topic_id,
+  title: update.title,
   message: update.message,
   audience: update.audience,
   channelPortal: update.channel_portal,
@@ -290,7 +312,7 @@ export async function editUpdate(db: Database, staff: StaffMember, updateId: str
     if (!input.channelPortal && !update.channel_email) refuse(400, UPDATE_MESSAGES.channelRequired, { field: 'channelPortal' })
     await trx
       .updateTable('updates')
-      .set({ message: input.message, audience: input.audience, pinned: input.pinned, channel_portal: input.channelPortal, updated_at: new Date() })
+      .set({ title: input.title, message: input.message, audience: input.audience, pinned: input.pinned, channel_portal: input.channelPortal, updated_at: new Date() })
       .where('id', '=', update.id)
       .execute()
     await recordAudit(trx, {
@@ -299,7 +321,15 @@ export async function editUpdate(db: Database, staff: StaffMember, updateId: str
       action: 'update.edit',
       target: update.subject,
       before: updateState(update),
-      after: { updateId: update.id, topicId: update.topic_id, message: input.message, audience: input.audience, channelPortal: input.channelPortal, pinned: input.pinned },
+      after: {
+        updateId: update.id,
+        topicId: update.topic_id,
+        title: input.title,
+        message: input.message,
+        audience: input.audience,
+        channelPortal: input.channelPortal,
+        pinned: input.pinned,
+      },
     })
     await bumpOrgRevision(trx, staff.orgId)
     return { message: 'Update saved', topicId: update.topic_id }

@@ -19,7 +19,9 @@ import {
   PLATFORM,
   PLATFORM_ENTRIES,
   PORTAL,
-  PRIVATE_DOCUMENT_TITLES,
+  FEATURED_DOCUMENT_TITLES,
+  LISTED_PRIVATE_DOCUMENT_TITLES,
+  LISTED_PUBLIC_DOCUMENT_TITLES,
   PRIVATE_UPDATE_MESSAGES,
   PUBLIC_DOCUMENT_TITLES,
   PUBLIC_UPDATES,
@@ -61,7 +63,7 @@ test.describe('home page', () => {
 
     const bar = page.getByRole('region', { name: 'Recent updates' })
     await expect(bar).toContainText('New update:')
-    await expect(bar).toContainText(recent[0].subject)
+    await expect(bar).toContainText(recent[0].title)
 
     await bar.getByRole('link', { name: 'Read update' }).click()
     await expect(page).toHaveURL(/[?&]tcuUid=[^&]+/)
@@ -291,7 +293,8 @@ test.describe('updates', () => {
     await expect(entries(page)).toHaveCount(expected.length)
     for (const [index, update] of expected.entries()) {
       await expect(entries(page).nth(index)).toContainText(update.message)
-      await expect(entries(page).nth(index).getByRole('heading', { level: 3 })).toHaveText(update.subject)
+      await expect(entries(page).nth(index).getByRole('heading', { level: 3 })).toHaveText(update.title)
+      await expect(entries(page).nth(index)).toContainText(update.subject)
     }
   }
 
@@ -464,22 +467,28 @@ test.describe('documents', () => {
 
     // With featured documents, the full list starts collapsed.
     await expect(titles()).toHaveCount(0)
+    const featured = section(page).locator('.documents__featured .document__title')
+    await expect(featured).toHaveCount(FEATURED_DOCUMENT_TITLES.length)
     await section(page).getByRole('link', { name: 'View all documents' }).click()
     await expect(page).toHaveURL(/[?&]documents=all/)
-    await expect(titles()).toHaveCount(PUBLIC_DOCUMENT_TITLES.length + PRIVATE_DOCUMENT_TITLES.length)
+    // A featured document is listed once: among the featured, not again in the list.
+    await expect(titles()).toHaveCount(LISTED_PUBLIC_DOCUMENT_TITLES.length + LISTED_PRIVATE_DOCUMENT_TITLES.length)
+    for (const title of FEATURED_DOCUMENT_TITLES) await expect(titles().filter({ hasText: new RegExp(`^${title}$`) })).toHaveCount(0)
+    // Title first, with its date: "Updated {date}" or, for what expires, "Valid until {date}".
+    await expect(section(page).locator('.document__meta').first()).toContainText(/^(Updated|Valid until) [A-Z][a-z]+ \d{1,2}, \d{4} · /)
 
     await section(page).getByRole('tab', { name: 'Public' }).click()
     await expect(page).toHaveURL(/[?&]docs=public/)
     await expect(section(page).getByRole('tab', { name: 'Public' })).toHaveAttribute('aria-selected', 'true')
     await expect(list()).toHaveAccessibleName('Public documents')
-    await expect(titles()).toHaveText([...PUBLIC_DOCUMENT_TITLES].sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' })))
+    await expect(titles()).toHaveText([...LISTED_PUBLIC_DOCUMENT_TITLES].sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' })))
     await expect(list().getByRole('link', { name: 'Get access' })).toHaveCount(0)
 
     await section(page).getByRole('tab', { name: 'Private' }).click()
     await expect(page).toHaveURL(/[?&]docs=private/)
     await expect(section(page).getByRole('tab', { name: 'Private' })).toHaveAttribute('aria-selected', 'true')
-    await expect(titles()).toHaveText([...PRIVATE_DOCUMENT_TITLES].sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' })))
-    await expect(list().getByRole('link', { name: 'Get access' })).toHaveCount(PRIVATE_DOCUMENT_TITLES.length)
+    await expect(titles()).toHaveText([...LISTED_PRIVATE_DOCUMENT_TITLES].sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' })))
+    await expect(list().getByRole('link', { name: 'Get access' })).toHaveCount(LISTED_PRIVATE_DOCUMENT_TITLES.length)
     await expect(list().getByRole('link', { name: /^Download / })).toHaveCount(0)
 
     await section(page).getByRole('link', { name: 'View less' }).click()

@@ -157,7 +157,7 @@ test.describe('search dialog', () => {
   test('an update opens its topic on the page', { tag: '@javascript-only' }, async ({ page }) => {
     const update = PUBLIC_UPDATES.find((entry) => entry.subject === 'Vulnerability advisories')!
     await portalHome(page)
-    const { dialog, input } = await search(page, 'advisories')
+    const { dialog, input } = await search(page, 'OpenSSL')
     const option = dialog.getByRole('listbox', { name: 'Updates' }).getByRole('option').first()
     await expect(option).toBeVisible()
     for (let step = 0; step < 12 && (await option.getAttribute('aria-selected')) !== 'true'; step++) await page.keyboard.press('ArrowDown')
@@ -165,7 +165,7 @@ test.describe('search dialog', () => {
     await page.keyboard.press('Enter')
     await expect(page).toHaveURL(/\/\?tcuUid=[0-9a-f-]{36}#updates$/)
     await expect(searchDialog(page)).toHaveCount(0)
-    await expect(page.getByRole('region', { name: /Updates$/ })).toContainText(update.subject)
+    await expect(page.getByRole('region', { name: /Updates$/ }).locator('li[aria-current="true"]')).toContainText(update.title)
   })
 
   test('a term found nowhere: No results found', { tag: '@javascript-only' }, async ({ page }) => {
@@ -233,6 +233,24 @@ test.describe('search dialog', () => {
 })
 
 test.describe('results page', () => {
+  test('the words reviewers type find the words companies write; an empty search suggests some', async ({ page }) => {
+    await page.goto('/search?q=2FA')
+    const main = page.getByRole('main')
+    await expect(
+      main
+        .getByRole('region', { name: /^Trust Items/ })
+        .getByRole('link', { name: /^Multi-factor authentication \(MFA\)/ })
+        .first(),
+    ).toBeVisible()
+    await page.goto(`/search?q=${NOTHING}`)
+    await expect(main.getByText('No results found')).toBeVisible()
+    const suggestions = main.getByRole('list', { name: 'Try searching for' })
+    await expect(suggestions.getByRole('link')).not.toHaveCount(0)
+    await suggestions.getByRole('link', { name: 'Penetration test' }).click()
+    await expect(page).toHaveURL(/[?&]q=Penetration\+test/)
+    await expect(main.getByRole('status')).toHaveText(/^\d+ results?$/)
+  })
+
   test("the box goes to the results page: the same groups, '...N more' lists one group, Next results pages it", async ({ page }, testInfo) => {
     if (hasJavaScript(testInfo.project.name)) {
       // With JavaScript the box opens the dialog: the page is where its links lead.
@@ -247,13 +265,14 @@ test.describe('results page', () => {
     }
     const main = page.getByRole('main')
     const headings = main.getByRole('heading', { level: 2 })
-    await expect(headings).toHaveText([/^Documents \(\d+\)/, /^FAQs \(\d+\)/, /^Trust Items \(\d+\)/, /^Updates \(\d+\)/])
+    // The top match's group first, the others by label.
+    await expect(headings).toHaveText([/^Trust Items \(\d+\)Top match$/, /^Documents \(\d+\)/, /^FAQs \(\d+\)/, /^Updates \(\d+\)/])
     const counts = (await headings.allTextContents()).map((text) => Number(/\((\d+)\)/.exec(text)![1]))
     await expect(main.getByRole('status')).toHaveText(`${counts.reduce((sum, count) => sum + count, 0)} results`)
     await expect(main.getByText('Top match', { exact: true })).toHaveCount(1)
 
     const items = main.getByRole('region', { name: /^Trust Items/ })
-    const count = counts[2]
+    const count = counts[0]
     expect(count).toBeGreaterThan(15)
     await expect(items.getByRole('listitem')).toHaveCount(3)
     await items.getByRole('link', { name: `...${count - 3} more` }).click()

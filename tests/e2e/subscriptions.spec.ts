@@ -93,12 +93,14 @@ test.describe('subscriptions', () => {
     await expect(staff.getByRole('heading', { name: 'Updates', level: 1 })).toBeVisible()
     await staff.getByRole('link', { name: `New update in ${TOPIC}` }).click()
     const composer = staff.getByRole('region', { name: `New update in ${TOPIC}` })
+    const title = `Penetration test summary for ${visitor.lastName}`
     const message = `Our 2026 penetration test summary is available. (${visitor.lastName})`
+    await composer.getByLabel('Title').fill(title)
     await composer.getByLabel('Message').fill(message)
     await composer.getByLabel('Email', { exact: true }).check()
     await composer.getByLabel('All confirmed subscribers').check()
     await composer.getByRole('button', { name: 'Publish update' }).click()
-    const update = await mailbox.next(visitor.email, new RegExp(`update: ${TOPIC}$`))
+    const update = await mailbox.next(visitor.email, new RegExp(`update: ${title}$`))
     expect(update.text).toContain(message)
     expect(update.headers.get('list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click')
     expect(update.headers.get('list-id')).toMatch(/<updates\./)

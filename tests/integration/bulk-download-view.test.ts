@@ -87,14 +87,25 @@ describeEachDatabase('bulk download in the documents card', (database) => {
     expect(letters(view)).toEqual([
       {
         key: `${soc2.uid}:${soc2.id}`,
-        title: letterName,
+        // Titled by its report (issue 24 item 5); the file keeps the name the spec gives it.
+        title: `Bridge letter for ${soc2.title}`,
         itemUid: soc2.uid,
         itemSlug: soc2.slug,
         cardTitle: 'Reports',
         publicAccess: false,
         locked: false,
         featured: false,
-        file: { id: soc2.id, name: letterName, contentType: 'application/pdf', viewOnly: false, viewUrl: letterUrl, downloadUrl: `${letterUrl}?download=1`, letter: true },
+        file: {
+          id: soc2.id,
+          name: letterName,
+          contentType: 'application/pdf',
+          viewOnly: false,
+          viewUrl: letterUrl,
+          downloadUrl: `${letterUrl}?download=1`,
+          letter: true,
+          updatedAt: expect.any(String),
+        },
+        date: { kind: 'updated', on: expect.any(String) },
       },
     ])
     // The report's one uploaded document keeps the item's title beside its letter.
@@ -128,7 +139,9 @@ describeEachDatabase('bulk download in the documents card', (database) => {
   it('lists the letter without a download link, and leaves it out of bulk download, for a member who may not download', async () => {
     const { org, soc2, files, readOnly, letterName, letterUrl } = await setup()
     const view = await portal(org, { cookie: readOnly.cookie, query: '?bulkDownload=true' })
-    expect(letters(view).map((entry) => entry.file)).toEqual([{ id: soc2.id, name: letterName, contentType: 'application/pdf', viewOnly: false, viewUrl: letterUrl, letter: true }])
+    expect(letters(view).map((entry) => entry.file)).toEqual([
+      { id: soc2.id, name: letterName, contentType: 'application/pdf', viewOnly: false, viewUrl: letterUrl, letter: true, updatedAt: expect.any(String) },
+    ])
     // Public documents are theirs to download: the button stays, the restricted ones are not offered.
     expect(view.documents!.bulkDownload).toBe(true)
     expect(view.documents!.bulkDialog!.documents.map((document) => document.id).sort()).toEqual([files.soc3.id, files.policy.id].sort())
@@ -159,18 +172,18 @@ describeEachDatabase('bulk download in the documents card', (database) => {
   })
 
   it('lists the letter for staff and previewers but offers them no bulk download', async () => {
-    const { org, granted, letterName } = await setup()
+    const { org, soc2, granted, letterName } = await setup()
     const main = await portal(org, { cookie: org.admin.cookie, query: '?bulkDownload=true' })
     expect(main.mode).toBe('Main')
     expect(main.documents!.bulkDownload).toBe(false)
     expect(main.documents!.bulkDialog).toBeNull()
-    expect(letters(main).map((entry) => entry.title)).toEqual([letterName])
+    expect(letters(main).map((entry) => [entry.title, entry.file?.name])).toEqual([[`Bridge letter for ${soc2.title}`, letterName]])
 
     const preview = await portal(org, { cookie: org.admin.cookie, query: `?accountId=${granted.accountId}&bulkDownload=true` })
     expect(preview.mode).toBe('Preview')
     expect(preview.documents!.bulkDownload).toBe(false)
     expect(preview.documents!.bulkDialog).toBeNull()
-    expect(letters(preview).map((entry) => [entry.title, Boolean(entry.file?.downloadUrl)])).toEqual([[letterName, true]])
+    expect(letters(preview).map((entry) => [entry.file?.name, Boolean(entry.file?.downloadUrl)])).toEqual([[letterName, true]])
   })
 
   it('takes the button and the dialog away when the org turns bulk download off, the letter staying', async () => {
@@ -181,6 +194,6 @@ describeEachDatabase('bulk download in the documents card', (database) => {
     expect(view.mode).toBe('AccountExternal')
     expect(view.documents!.bulkDownload).toBe(false)
     expect(view.documents!.bulkDialog).toBeNull()
-    expect(letters(view).map((entry) => entry.title)).toEqual([letterName])
+    expect(letters(view).map((entry) => entry.file?.name)).toEqual([letterName])
   })
 })

@@ -38,8 +38,8 @@ describeEachDatabase('revoked and lapsed members', (database) => {
     await db()
       .insertInto('updates')
       .values([
-        { topic_id: topic.id, message: PUBLIC_UPDATE, audience: 'public' },
-        { topic_id: topic.id, message: PRIVATE_UPDATE, audience: 'private' },
+        { topic_id: topic.id, title: 'Public news', message: PUBLIC_UPDATE, audience: 'public' },
+        { topic_id: topic.id, title: 'Private news', message: PRIVATE_UPDATE, audience: 'private' },
       ])
       .execute()
     const profile = await createPermissionProfile(database(), org.product, { name: 'Everything', allRestricted: true })

@@ -59,6 +59,7 @@ interface FixtureFile {
 interface FixtureUpdate {
   id: string
   subjectMarker: string
+  titleMarker: string
   messageMarker: string
 }
 
@@ -157,13 +158,14 @@ describeEachDatabase('search access', (database) => {
         .executeTakeFirstOrThrow()
       for (const channelPortal of [true, false]) {
         for (const audience of ['public', 'private']) {
+          const titleMarker = marker()
           const messageMarker = marker()
           const row = await db()
             .insertInto('updates')
-            .values({ topic_id: topic.id, message: `${BODY_WORD} ${messageMarker} was changed.`, audience, channel_portal: channelPortal })
+            .values({ topic_id: topic.id, title: `News ${titleMarker}`, message: `${BODY_WORD} ${messageMarker} was changed.`, audience, channel_portal: channelPortal })
             .returning('id')
             .executeTakeFirstOrThrow()
-          updates.push({ id: row.id, subjectMarker, messageMarker })
+          updates.push({ id: row.id, subjectMarker, titleMarker, messageMarker })
         }
       }
     }
@@ -451,6 +453,7 @@ describeEachDatabase('search access', (database) => {
             withheldFiles.map((file) => file.nameMarker),
             withheldFiles.map((file) => file.pageMarker),
             fixture.updates.filter((update) => !updates.get(update.id)).map((update) => update.messageMarker),
+            fixture.updates.filter((update) => !updates.get(update.id)).map((update) => update.titleMarker),
             // A topic's subject is withheld when none of its updates is shown.
             fixture.updates
               .filter((update) => !fixture.updates.some((other) => other.subjectMarker === update.subjectMarker && updates.get(other.id)))

@@ -28,16 +28,53 @@ describeEachDatabase('search', (database) => {
     return visitorCookie(database(), org, member.id)
   }
 
-  it('finds items, FAQs and updates by a prefix of a word, grouped and sorted by label, with highlighted excerpts', async () => {
+  it('finds items, FAQs and updates by a prefix of a word, grouped, the top match’s group first and the rest by label, with highlighted excerpts', async () => {
     const page = (await search('q=encr')).data
     expect(page.results!.total).toBeGreaterThan(0)
-    const labels = page.results!.groups.map((group) => group.label)
+    expect(page.results!.groups[0].type).toBe(page.results!.top!.type)
+    const labels = page.results!.groups.slice(1).map((group) => group.label)
     expect(labels).toEqual([...labels].sort())
     expect(page.results!.groups.every((group) => group.hits.length <= 3 && group.count >= group.hits.length)).toBe(true)
     const marks = page.results!.groups.flatMap((group) => group.hits.flatMap((hit) => [...hit.title, ...hit.excerpt])).filter((part) => part.mark)
     expect(marks.length).toBeGreaterThan(0)
     expect(marks.every((part) => /^encr/i.test(part.text))).toBe(true)
     expect(page.results!.top).not.toBeNull()
+  })
+
+  it('finds what companies write by the words reviewers type: security synonyms at query time', async () => {
+    // "2FA" and "MFA" find the demo's multi-factor items; "pen test" the penetration test; "SOC2" the SOC 2 report.
+    for (const term of ['2FA', 'mfa', 'two-factor']) {
+      const page = (await search(new URLSearchParams({ q: term, group: 'items' }).toString())).data
+      expect(titles(page, 'items'), term).toContain('Multi-factor authentication (MFA)')
+      const marks = page.results!.groups.flatMap((group) => group.hits.flatMap((hit) => [...hit.title, ...hit.excerpt])).filter((part) => part.mark)
+      expect(
+        marks.some((part) => /^(multi|factor|mfa)$/i.test(part.text)),
+        term,
+      ).toBe(true)
+    }
+    for (const term of ['pen test', 'pentest']) {
+      const page = (await search(new URLSearchParams({ q: term }).toString())).data
+      expect(
+        titles(page).some((title) => /penetration test/i.test(title)),
+        term,
+      ).toBe(true)
+    }
+    const soc = (await search('q=SOC2')).data
+    expect(titles(soc).some((title) => /SOC 2/.test(title))).toBe(true)
+    // Without the list, "2FA" would find nothing: no demo text holds it.
+    const plain = await db().selectFrom('search_entries').select('id').where('body', 'ilike', '%2fa%').execute()
+    expect(plain).toEqual([])
+  })
+
+  it('names a document by its title, with its file name under it', async () => {
+    const page = (await search('q=northwind')).data
+    const documents = page.results!.groups.find((group) => group.type === 'documents')
+    expect(documents).toBeDefined()
+    for (const hit of documents!.hits) {
+      if (hit.source === 'Document') continue
+      expect(plainText(hit.title)).not.toMatch(/\.pdf$/)
+      expect(hit.source).toMatch(/^Document · .+\.\w+$/)
+    }
   })
 
   it('answers odd input without an error: punctuation only, tsquery syntax, SQL, markup; 400 over 512 characters', async () => {

@@ -4,7 +4,7 @@ import { createRoutesStub } from 'react-router'
 import { expect, it } from 'vitest'
 import Updates, { action as updatesAction, loader as updatesLoader } from '../../app/routes/staff/updates/index'
 import { loader as outboxLoader } from '../../app/routes/staff/settings/outbox'
-import { UPDATE_MESSAGES } from '../../app/lib/schemas/updates'
+import { UPDATE_MESSAGES, UPDATE_TITLE_MAX } from '../../app/lib/schemas/updates'
 import { listOutbox } from '../../server/email/list'
 import { expandUpdateSends } from '../../server/updates/fanout'
 import { describeEachDatabase } from '../setup/database'
@@ -33,11 +33,15 @@ describeEachDatabase('staff updates', (database) => {
     return db().insertInto('update_topics').values({ org_id: org.id, subject, category, hidden, created_at: createdAt }).returning('id').executeTakeFirstOrThrow()
   }
 
-  async function createUpdate(topicId: string, values: { message?: string; pinned?: boolean; channelEmail?: boolean; channelPortal?: boolean; createdAt?: Date } = {}) {
+  async function createUpdate(
+    topicId: string,
+    values: { title?: string; message?: string; pinned?: boolean; channelEmail?: boolean; channelPortal?: boolean; createdAt?: Date } = {},
+  ) {
     return db()
       .insertInto('updates')
       .values({
         topic_id: topicId,
+        title: values.title ?? 'Something happened',
         message: values.message ?? 'Something happened.',
         pinned: values.pinned ?? false,
         channel_email: values.channelEmail ?? false,
@@ -141,6 +145,7 @@ describeEachDatabase('staff updates', (database) => {
     const published = await post(org, {
       intent: 'update-create',
       topicId: topic.id,
+      title: 'News',
       message: ' Line one\r\nLine two ',
       audience: 'private',
       channelPortal: 'on',
@@ -150,7 +155,7 @@ describeEachDatabase('staff updates', (database) => {
     expect(published.toast).toBe('Update published')
     expect(published.location).toBe(`/updates#topic-${topic.id}`)
     const [update] = await updatesOf(topic.id)
-    expect(update).toMatchObject({ message: 'Line one\nLine two', audience: 'private', channel_portal: true, channel_email: false, pinned: false })
+    expect(update).toMatchObject({ title: 'News', message: 'Line one\nLine two', audience: 'private', channel_portal: true, channel_email: false, pinned: false })
     expect(await sendsOfOrg(org.id)).toEqual([])
     expect(await revision(org.id)).toBe(start + 1)
     expect(await auditActions(org.id)).toEqual(['update.create'])
@@ -163,6 +168,7 @@ describeEachDatabase('staff updates', (database) => {
     const published = await post(org, {
       intent: 'update-create',
       topicId: topic.id,
+      title: 'News',
       message: 'We renewed our SOC 2.',
       audience: 'public',
       channelPortal: 'on',
@@ -186,7 +192,7 @@ describeEachDatabase('staff updates', (database) => {
     expect(await revision(org.id)).toBe(start + 1)
 
     // E-mail only: the Trust Center does not show it, and it is still one send.
-    const emailOnly = await post(org, { intent: 'update-create', topicId: topic.id, message: 'Only by mail.', channelEmail: 'on', emailAudience: 'subscribers' })
+    const emailOnly = await post(org, { intent: 'update-create', topicId: topic.id, title: 'News', message: 'Only by mail.', channelEmail: 'on', emailAudience: 'subscribers' })
     expect(emailOnly.status).toBe(302)
     expect(emailOnly.toast).toBe('Update saved; the e-mail is on its way')
     const second = (await updatesOf(topic.id))[1]
@@ -201,6 +207,7 @@ describeEachDatabase('staff updates', (database) => {
     const published = await post(org, {
       intent: 'update-create',
       topicId: topic.id,
+      title: 'News',
       message: 'For our auditors.',
       channelEmail: 'on',
       emailAudience: 'list',
@@ -217,12 +224,16 @@ describeEachDatabase('staff updates', (database) => {
     const org = await createOrg(database())
     const topic = await createTopic(org)
     const start = await revision(org.id)
-    const base = { intent: 'update-create', topicId: topic.id }
+    const base = { intent: 'update-create', topicId: topic.id, title: 'News' }
 
-    const nothing = await post(org, { ...base, message: '   ' })
+    const nothing = await post(org, { ...base, title: '  ', message: '   ' })
     expect(nothing.status).toBe(400)
     expect(nothing.data).toMatchObject({ intent: 'update-create', target: topic.id })
+    expect(nothing.data.result.error.title).toEqual([UPDATE_MESSAGES.titleRequired])
     expect(nothing.data.result.error.message).toEqual([UPDATE_MESSAGES.messageRequired])
+    const longTitle = await post(org, { ...base, title: 'x'.repeat(UPDATE_TITLE_MAX + 1), message: 'Hi', channelPortal: 'on' })
+    expect(longTitle.status).toBe(400)
+    expect(longTitle.data.result.error.title).toEqual([UPDATE_MESSAGES.titleTooLong])
     expect(nothing.data.result.error.channels).toEqual([UPDATE_MESSAGES.channelRequired])
 
     const noAudience = await post(org, { ...base, message: 'Hi', channelEmail: 'on' })
@@ -309,6 +320,7 @@ describeEachDatabase('staff updates', (database) => {
     const published = await post(org, {
       intent: 'update-create',
       topicId: topic.id,
+      title: 'News',
       message: 'First words.',
       channelPortal: 'on',
       channelEmail: 'on',
@@ -318,13 +330,13 @@ describeEachDatabase('staff updates', (database) => {
     const [update] = await updatesOf(topic.id)
     const start = await revision(org.id)
 
-    const edited = await post(org, { intent: 'update-edit', updateId: update.id, message: 'Better words.', audience: 'private' })
+    const edited = await post(org, { intent: 'update-edit', updateId: update.id, title: 'Better title', message: 'Better words.', audience: 'private' })
     expect(edited.status).toBe(302)
     expect(edited.toast).toBe('Update saved')
     expect(edited.location).toBe(`/updates#update-${update.id}`)
     const after = (await updatesOf(topic.id))[0]
     // E-mailed already, so taking it off the Trust Center leaves it somewhere.
-    expect(after).toMatchObject({ message: 'Better words.', audience: 'private', channel_portal: false, channel_email: true, pinned: false })
+    expect(after).toMatchObject({ title: 'Better title', message: 'Better words.', audience: 'private', channel_portal: false, channel_email: true, pinned: false })
     expect(new Date(after.updated_at).getTime()).toBeGreaterThan(new Date(update.updated_at).getTime())
     expect(await sendsOf(update.id)).toHaveLength(1)
     expect(await revision(org.id)).toBe(start + 1)
@@ -338,7 +350,15 @@ describeEachDatabase('staff updates', (database) => {
     expect((await updatesOf(topic.id))[0].pinned).toBe(false)
     expect(await revision(org.id)).toBe(start + 3)
 
-    // The confirmation is a URL: it works without JavaScript.
+    // Pin and Delete are in the update's item menu, and each asks first; a confirmation is a URL, so it works without JavaScript.
+    const listed = render((await load(org.admin.cookie, '/updates')).data, '/updates')
+    expect(listed).toContain(`aria-label="Actions for update Better title in Platform news"`)
+    expect(listed).toContain(`href="/updates?pinUpdate=${update.id}#update-${update.id}"`)
+    const pinConfirm = await load(org.admin.cookie, `/updates?pinUpdate=${update.id}`)
+    expect(pinConfirm.data.open.pinUpdate).toBe(update.id)
+    const pinHtml = render(pinConfirm.data, `/updates?pinUpdate=${update.id}`)
+    expect(pinHtml).toContain('Pin update')
+    expect(pinHtml).toContain('name="pinned" value="true"')
     const confirm = await load(org.admin.cookie, `/updates?deleteUpdate=${update.id}`)
     expect(confirm.data.open.deleteUpdate).toBe(update.id)
     const html = render(confirm.data, `/updates?deleteUpdate=${update.id}`)
@@ -359,13 +379,16 @@ describeEachDatabase('staff updates', (database) => {
     const org = await createOrg(database())
     const topic = await createTopic(org)
     const update = await createUpdate(topic.id, { message: 'Stays.' })
-    const off = await post(org, { intent: 'update-edit', updateId: update.id, message: 'Gone?', audience: 'public' })
+    const off = await post(org, { intent: 'update-edit', updateId: update.id, title: 'Gone', message: 'Gone?', audience: 'public' })
     expect(off.status).toBe(400)
     expect(off.data).toMatchObject({ intent: 'update-edit', target: update.id })
     expect(off.data.result.error.channelPortal).toEqual([UPDATE_MESSAGES.channelRequired])
-    const empty = await post(org, { intent: 'update-edit', updateId: update.id, message: '', channelPortal: 'on' })
+    const empty = await post(org, { intent: 'update-edit', updateId: update.id, title: ' ', message: '', channelPortal: 'on' })
     expect(empty.status).toBe(400)
     expect(empty.data.result.error.message).toEqual([UPDATE_MESSAGES.messageRequired])
+    expect(empty.data.result.error.title).toEqual([UPDATE_MESSAGES.titleRequired])
+    const twoLines = await post(org, { intent: 'update-edit', updateId: update.id, title: 'One\nTwo', message: 'Stays.', channelPortal: 'on' })
+    expect(twoLines.data.result.error.title).toEqual([UPDATE_MESSAGES.oneLine])
     const badPin = await post(org, { intent: 'update-pin', updateId: update.id, pinned: 'maybe' })
     expect(badPin.status).toBe(400)
     expect((await updatesOf(topic.id))[0]).toMatchObject({ message: 'Stays.', channel_portal: true, pinned: false })
@@ -407,7 +430,9 @@ describeEachDatabase('staff updates', (database) => {
     for (const email of ['one@example.test', 'two@example.test']) await subscribe(org, email)
     const contentOf = async (updateId: string) => (await sendsOf(updateId))[0].content_id
     const publish = async (message: string) => {
-      expect((await post(org, { intent: 'update-create', topicId: topic.id, message, channelPortal: 'on', channelEmail: 'on', emailAudience: 'subscribers' })).status).toBe(302)
+      expect(
+        (await post(org, { intent: 'update-create', topicId: topic.id, title: 'News', message, channelPortal: 'on', channelEmail: 'on', emailAudience: 'subscribers' })).status,
+      ).toBe(302)
       const update = (await updatesOf(topic.id)).find((row) => row.message === message)!
       await expandUpdateSends(db(), database().env)
       return { update, contentId: (await contentOf(update.id))! }
@@ -497,7 +522,7 @@ describeEachDatabase('staff updates', (database) => {
     const publicUpdate = await createUpdate(topic.id, { message: 'For a list', channelEmail: true })
     const privateUpdate = await db()
       .insertInto('updates')
-      .values({ topic_id: topic.id, message: 'Private, for a list', audience: 'private', channel_email: true })
+      .values({ topic_id: topic.id, title: 'Private, for a list', message: 'Private, for a list', audience: 'private', channel_email: true })
       .returning('id')
       .executeTakeFirstOrThrow()
     for (const update of [publicUpdate, privateUpdate]) {
@@ -549,7 +574,7 @@ describeEachDatabase('staff updates', (database) => {
     const publicUpdate = await createUpdate(topic.id, { message: 'For everyone', channelEmail: true })
     const privateUpdate = await db()
       .insertInto('updates')
-      .values({ topic_id: topic.id, message: 'For accounts', audience: 'private', channel_email: true })
+      .values({ topic_id: topic.id, title: 'For accounts', message: 'For accounts', audience: 'private', channel_email: true })
       .returning('id')
       .executeTakeFirstOrThrow()
     for (const [update, recipient] of [
@@ -610,7 +635,7 @@ describeEachDatabase('staff updates', (database) => {
     const topic = await createTopic(org)
     const cookie = await createStaffMember(database(), `docs-only@${org.slug}.test`, ['documents'], { org })
     expect((await load(cookie)).status).toBe(403)
-    const refused = await post(org, { intent: 'update-create', topicId: topic.id, message: 'Hi', channelPortal: 'on' }, cookie)
+    const refused = await post(org, { intent: 'update-create', topicId: topic.id, title: 'News', message: 'Hi', channelPortal: 'on' }, cookie)
     expect(refused.status).toBe(403)
     expect((await post(org, { intent: 'topic-delete', topicId: topic.id }, cookie)).status).toBe(403)
     expect(await updatesOf(topic.id)).toEqual([])
@@ -631,8 +656,8 @@ describeEachDatabase('staff updates', (database) => {
     const attempts: Record<string, string>[] = [
       { intent: 'topic-edit', topicId: theirs.id, subject: 'Hijacked', category: 'general' },
       { intent: 'topic-delete', topicId: theirs.id },
-      { intent: 'update-create', topicId: theirs.id, message: 'Planted', channelPortal: 'on', channelEmail: 'on', emailAudience: 'subscribers' },
-      { intent: 'update-edit', updateId: theirUpdate.id, message: 'Hijacked', channelPortal: 'on' },
+      { intent: 'update-create', topicId: theirs.id, title: 'Planted', message: 'Planted', channelPortal: 'on', channelEmail: 'on', emailAudience: 'subscribers' },
+      { intent: 'update-edit', updateId: theirUpdate.id, title: 'Hijacked', message: 'Hijacked', channelPortal: 'on' },
       { intent: 'update-pin', updateId: theirUpdate.id, pinned: 'true' },
       { intent: 'update-delete', updateId: theirUpdate.id },
     ]

@@ -271,9 +271,9 @@ describeEachDatabase('subscriptions to trust updates', (database) => {
     await db()
       .insertInto('updates')
       .values([
-        { topic_id: topic.id, message: 'The 2026 report is out.\u0001', audience: 'public' },
-        { topic_id: topic.id, message: 'Customers only: the pen-test summary.', audience: 'private' },
-        { topic_id: hidden.id, message: 'Nobody sees this.', audience: 'public' },
+        { topic_id: topic.id, title: 'The 2026 report', message: 'The 2026 report is out.\u0001', audience: 'public' },
+        { topic_id: topic.id, title: 'Pen-test summary', message: 'Customers only: the pen-test summary.', audience: 'private' },
+        { topic_id: hidden.id, title: 'Hidden news', message: 'Nobody sees this.', audience: 'public' },
       ])
       .execute()
     await createStaffMember(database(), `feed-${org.slug}@northwind.test`, ['updates'], { org })

@@ -82,8 +82,8 @@ describeEachDatabase('trust data and TPRM tokens', (database) => {
     await db()
       .insertInto('updates')
       .values([
-        { topic_id: topic.id, message: 'Our SOC 2 report is out.', audience: 'public' },
-        { topic_id: topic.id, message: 'Customers only: a finding was remediated.', audience: 'private' },
+        { topic_id: topic.id, title: 'SOC 2 report out', message: 'Our SOC 2 report is out.', audience: 'public' },
+        { topic_id: topic.id, title: 'Finding remediated', message: 'Customers only: a finding was remediated.', audience: 'private' },
       ])
       .execute()
     await bumpOrgRevision(db(), org.id)

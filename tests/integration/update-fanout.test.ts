@@ -38,7 +38,11 @@ async function addUpdate(
   message = 'We renewed our SOC 2 Type II report.\nThe new report covers the last twelve months.',
 ) {
   const topic = await db.insertInto('update_topics').values({ org_id: orgId, subject: 'SOC 2 Type II renewed', category: 'compliance' }).returning('id').executeTakeFirstOrThrow()
-  const update = await db.insertInto('updates').values({ topic_id: topic.id, message, audience, channel_email: true }).returning('id').executeTakeFirstOrThrow()
+  const update = await db
+    .insertInto('updates')
+    .values({ topic_id: topic.id, title: 'Report renewed for 2026', message, audience, channel_email: true })
+    .returning('id')
+    .executeTakeFirstOrThrow()
   return update.id
 }
 
@@ -231,7 +235,9 @@ describeEachDatabase('update fan-out', (database) => {
         'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
         'List-Id': `"${org.name} trust updates" <updates.${org.slug}.northwind.test>`,
       })
-      expect(message.body.subject).toBe(`${org.name} update: SOC 2 Type II renewed`)
+      // The update's title is the subject; its topic is named in the details.
+      expect(message.body.subject).toBe(`${org.name} update: Report renewed for 2026`)
+      expect(message.body.text).toContain('SOC 2 Type II renewed')
       expect(message.body.text).toContain(`${portalUrl}/?unsubscribeToken=${token}`)
       expect(message.body.text).toContain(`${portalUrl}/?tcuUid=${updateId}`)
       expect(message.body.text).toContain('We renewed our SOC 2 Type II report.\n\nThe new report covers the last twelve months.')

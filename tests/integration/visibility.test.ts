@@ -110,8 +110,8 @@ describeEachDatabase('visibility', (database) => {
     await db()
       .insertInto('updates')
       .values([
-        { topic_id: topic.id, message: shared, audience: 'public', channel_portal: true },
-        { topic_id: topic.id, message: secret, audience: 'private', channel_portal: true, pinned: true },
+        { topic_id: topic.id, title: 'Shared news', message: shared, audience: 'public', channel_portal: true },
+        { topic_id: topic.id, title: 'Secret news', message: secret, audience: 'private', channel_portal: true, pinned: true },
       ])
       .execute()
     await bumpOrgRevision(db(), org.id)

@@ -3,7 +3,7 @@ import { Link, useLocation } from 'react-router'
 import type { DocumentView, PortalView } from './types'
 import { GetAccessLink, itemHref } from './cards'
 import { DownloadIcon, EyeIcon, FileIcon, LockIcon } from '~/components/icons'
-import { withQuery } from '~/lib/format'
+import { documentDateText, withQuery } from '~/lib/format'
 import { CardMenu } from './editing/card-menu'
 import { DOCUMENTS_COLLAPSED } from '~/lib/portal-view'
 import { BulkDownloadDialog, loadBulkDownload } from './visitor-tools'
@@ -116,11 +116,14 @@ function DocumentRow({ view, document }: { view: PortalView; document: DocumentV
           className="document__title"
           to={`${itemHref(view, { slug: document.itemSlug })}`}
           preventScrollReset
-          title={document.file?.letter && document.title.length > LETTER_NAME_TOOLTIP ? document.title : undefined}
+          title={document.file?.letter && document.file.name.length > LETTER_NAME_TOOLTIP ? document.file.name : undefined}
         >
           {document.title}
         </Link>
-        <span className="document__meta">{document.cardTitle}</span>
+        <span className="document__meta">
+          {document.date ? `${documentDateText(document.date)} · ` : ''}
+          {document.cardTitle}
+        </span>
       </span>
       <span className="document__actions">
         {document.locked ? (

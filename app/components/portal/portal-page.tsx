@@ -158,7 +158,7 @@ function NotificationBar({ view }: { view: PortalView }) {
     <div className="notification-bar" role="region" aria-label="Recent updates">
       <BellIcon size={16} />
       <span>
-        <strong>New update:</strong> {latest.subject}
+        <strong>New update:</strong> {latest.title}
       </span>
       <Link to={withQuery(location.pathname, location.search, { tcuUid: latest.id, updatesPage: null })} preventScrollReset>
         Read update

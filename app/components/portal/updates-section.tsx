@@ -65,6 +65,7 @@ function UpdateEntry({ view, update, highlighted }: { view: PortalView; update: 
     <li id={`update-${update.id}`} className={`update${highlighted ? ' update--highlighted' : ''}`} aria-current={highlighted ? 'true' : undefined}>
       <div className="update__meta">
         <span className={`tag tag--${update.category}`}>{UPDATE_CATEGORY_LABELS[update.category as UpdateCategory] ?? update.category}</span>
+        <span className="update__topic">{update.subject}</span>
         <time dateTime={update.createdAt}>{formatDate(update.createdAt)}</time>
         {update.pinned ? (
           <span className="update__pinned">
@@ -72,7 +73,7 @@ function UpdateEntry({ view, update, highlighted }: { view: PortalView; update: 
           </span>
         ) : null}
       </div>
-      <h3>{update.subject}</h3>
+      <h3>{update.title}</h3>
       <p>{update.message}</p>
       <a className="update__copy" href={permalink} onClick={copy}>
         <LinkIcon size={14} /> {COPY_LINK_LABELS[copyState]}

@@ -15,6 +15,7 @@ export function ConfirmDialog({
   fields,
   confirm,
   busy: busyLabel,
+  tone = 'danger',
   children,
 }: {
   title: string
@@ -26,6 +27,8 @@ export function ConfirmDialog({
   /** The button's label, e.g. "Delete topic"; `busy` while the form is being sent, e.g. "Deleting…". */
   confirm: string
   busy: string
+  /** The confirm button's look: red for what cannot be undone (the default), primary for what can. */
+  tone?: 'danger' | 'primary'
   children?: ReactNode
 }) {
   const navigation = useNavigation()
@@ -42,7 +45,7 @@ export function ConfirmDialog({
           <Link to={closeHref} preventScrollReset className="button button--secondary">
             Cancel
           </Link>
-          <button type="submit" className="button button--danger" disabled={busy}>
+          <button type="submit" className={`button button--${tone}`} disabled={busy}>
             {busy ? busyLabel : confirm}
           </button>
         </div>

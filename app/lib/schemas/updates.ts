@@ -21,6 +21,7 @@ export const UPDATE_AUDIENCE_LABELS: Record<UpdateAudience, string> = {
 export const EMAIL_AUDIENCES = ['subscribers', 'list'] as const
 
 export const TOPIC_SUBJECT_MAX = 200
+export const UPDATE_TITLE_MAX = 120
 export const UPDATE_MESSAGE_MAX = 5000
 export const AUDIENCE_EMAILS_MAX = 1000
 /** Room for AUDIENCE_EMAILS_MAX addresses of the longest kind and their separators. */
@@ -33,6 +34,8 @@ export const UPDATE_MESSAGES = {
   subjectTooLong: `Subject must be at most ${TOPIC_SUBJECT_MAX} characters`,
   oneLine: 'Use one line, without tabs or other control characters',
   categoryRequired: 'Category is required',
+  titleRequired: 'Title is required',
+  titleTooLong: `Title must be at most ${UPDATE_TITLE_MAX} characters`,
   messageRequired: 'Message is required',
   messageTooLong: `Message must be at most ${UPDATE_MESSAGE_MAX} characters`,
   audienceRequired: 'Choose who can see the update',
@@ -96,6 +99,14 @@ export const deleteTopicSchema = z.object({
   topicId,
 })
 
+/** An update's title (issue 24 item 10): one line, what the banner, the list, the feed and the e-mail name it by. */
+const title = z
+  .string({ error: UPDATE_MESSAGES.titleRequired })
+  .trim()
+  .min(1, UPDATE_MESSAGES.titleRequired)
+  .max(UPDATE_TITLE_MAX, UPDATE_MESSAGES.titleTooLong)
+  .refine((value) => !LINE_BREAKING.test(value), UPDATE_MESSAGES.oneLine)
+
 const message = z
   .string({ error: UPDATE_MESSAGES.messageRequired })
   // Line breaks are the message's own: browsers send them as CR LF, stored as LF; only the ends are trimmed.
@@ -115,6 +126,7 @@ export const createUpdateSchema = z
   .object({
     intent: z.literal('update-create'),
     topicId,
+    title,
     message,
     audience,
     channelPortal: checkbox,
@@ -142,8 +154,9 @@ export const createUpdateSchema = z
     },
     { when: () => true },
   )
-  .transform(({ topicId, message, audience, channelPortal, channelEmail, emailAudience, audienceEmails }) => ({
+  .transform(({ topicId, title, message, audience, channelPortal, channelEmail, emailAudience, audienceEmails }) => ({
     topicId,
+    title,
     message,
     audience,
     channelPortal,
@@ -160,6 +173,7 @@ export type CreateUpdateInput = z.infer<typeof createUpdateSchema>
 export const editUpdateSchema = z.object({
   intent: z.literal('update-edit'),
   updateId,
+  title,
   message,
   audience,
   pinned: checkbox,

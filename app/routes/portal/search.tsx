@@ -2,7 +2,7 @@ import { data, isRouteErrorResponse, useRouteError } from 'react-router'
 import type { Route } from './+types/search'
 import { faviconLink, type BrandHandle, type PortalBrand } from '~/lib/portal-brand'
 import { loadSearchPage } from '@server/search/page'
-import { AnswerSources, ResultGroup, resultsSummary, SEARCH_FAILED } from '~/components/portal/search/search-results'
+import { AnswerSources, ResultGroup, resultsSummary, SEARCH_FAILED, SearchSuggestions } from '~/components/portal/search/search-results'
 import { ErrorView } from '~/components/error-view'
 import { FIRST_BATCH, SEARCH_QUERY_MAX, type SearchHit } from '~/lib/search'
 
@@ -87,7 +87,10 @@ export default function SearchPage({ loaderData: page }: Route.ComponentProps) {
             {SEARCH_FAILED}
           </p>
         ) : !page.term ? (
-          <p className="search-page__empty">Start searching</p>
+          <div className="search-page__empty">
+            <p>Start searching</p>
+            <SearchSuggestions href={(term) => link({ q: term })} />
+          </div>
         ) : page.unasked ? (
           <p className="search-page__empty">Press Search to ask AI this question.</p>
         ) : page.answer ? (
@@ -96,6 +99,7 @@ export default function SearchPage({ loaderData: page }: Route.ComponentProps) {
           <div className="search-page__empty">
             <p>No results found</p>
             <p>Try using a different search term.</p>
+            <SearchSuggestions href={(term) => link({ q: term })} />
           </div>
         ) : (
           <>

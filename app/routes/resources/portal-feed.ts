@@ -24,9 +24,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     return [
       '  <entry>',
       `    <id>urn:uuid:${update.id}</id>`,
-      `    <title>${escapeXml(update.subject)}</title>`,
+      `    <title>${escapeXml(update.title)}</title>`,
       `    <link rel="alternate" type="text/html" href="${escapeXml(link)}"/>`,
-      `    <category term="${escapeXml(update.category)}"/>`,
+      `    <category term="${escapeXml(update.category)}" label="${escapeXml(update.subject)}"/>`,
       `    <published>${new Date(update.created_at).toISOString()}</published>`,
       `    <updated>${new Date(update.updated_at).toISOString()}</updated>`,
       `    <content type="text">${escapeXml(update.message)}</content>`,

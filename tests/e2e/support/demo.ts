@@ -47,11 +47,16 @@ export const listedInCard = (kind: CardKind, product: readonly DemoEntry[] = PLA
 export const DOCUMENT_ENTRIES = PLATFORM_ENTRIES.filter((item) => !item.hidden && (item.documents?.length || item.kind === 'Documents'))
 export const PUBLIC_DOCUMENT_TITLES = DOCUMENT_ENTRIES.filter((item) => !item.restricted).map((item) => item.title)
 export const PRIVATE_DOCUMENT_TITLES = DOCUMENT_ENTRIES.filter((item) => item.restricted).map((item) => item.title)
+/** A featured document is listed once, among the featured (issue 24 item 5); the list holds the rest. */
+export const FEATURED_DOCUMENT_TITLES = DOCUMENT_ENTRIES.filter((item) => item.featured).map((item) => item.title)
+export const LISTED_PUBLIC_DOCUMENT_TITLES = DOCUMENT_ENTRIES.filter((item) => !item.restricted && !item.featured).map((item) => item.title)
+export const LISTED_PRIVATE_DOCUMENT_TITLES = DOCUMENT_ENTRIES.filter((item) => item.restricted && !item.featured).map((item) => item.title)
 
 /** PDFs marked Confidential in the demo; anonymous visitors must never be given a link to one. */
 export const CONFIDENTIAL_PDFS = DEMO_DOCUMENTS.filter((doc) => doc.classification !== 'Public').map((doc) => doc.fileName)
 
 export interface DemoUpdateEntry {
+  title: string
   subject: string
   message: string
   daysAgo: number
@@ -62,7 +67,7 @@ export interface DemoUpdateEntry {
 export const PUBLIC_UPDATES: DemoUpdateEntry[] = UPDATE_TOPICS.flatMap((topic) =>
   topic.updates
     .filter((update) => (update.audience ?? 'public') === 'public')
-    .map((update) => ({ subject: topic.subject, message: update.message, daysAgo: update.daysAgo, pinned: update.pinned ?? false })),
+    .map((update) => ({ title: update.title, subject: topic.subject, message: update.message, daysAgo: update.daysAgo, pinned: update.pinned ?? false })),
 ).sort((a, b) => Number(b.pinned) - Number(a.pinned) || a.daysAgo - b.daysAgo)
 
 export const PRIVATE_UPDATE_MESSAGES = UPDATE_TOPICS.flatMap((topic) => topic.updates.filter((u) => u.audience === 'private').map((u) => u.message))

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import type { CardView, DocumentView, ItemView, PortalView } from '../types'
-import { localSearch, marked, pageItems } from './local-search'
+import { localQuery, localSearch, marked, pageItems } from './local-search'
 
 const item = (uid: string, title: string, extra: Partial<ItemView> = {}): ItemView => ({
   uid,
@@ -86,5 +86,26 @@ describe('local search', () => {
     ])
     expect(marked('a.b (c)', ['(c)'])).toEqual([{ text: 'a.b ' }, { text: '(c)', mark: true }])
     expect(marked('Plain', [])).toEqual([{ text: 'Plain' }])
+  })
+})
+
+describe('synonyms and whole words', () => {
+  const mfa = {
+    ...view,
+    cards: [
+      card('Product Security', [item('multi-factor-authentication', 'Multi-factor authentication (MFA)'), item('pen', 'Penetration test'), item('open', 'Open source policy')]),
+    ],
+  } as unknown as PortalView
+
+  test('"2FA" finds the multi-factor item, "pen test" the penetration test', () => {
+    const search = localSearch(pageItems(mfa))
+    expect(search('2FA').groups[0]?.hits.map((hit) => hit.id)).toEqual(['multi-factor-authentication'])
+    expect(search('pen test').groups[0]?.hits.map((hit) => hit.id)).toContain('pen')
+    expect(localQuery('encryption')).toBe('encryption')
+  })
+
+  test('marks whole words only, never a part of a longer word', () => {
+    expect(marked('Open the pen drawer', ['pen'])).toEqual([{ text: 'Open the ' }, { text: 'pen', mark: true }, { text: ' drawer' }])
+    expect(marked('Metadata and data', ['data'])).toEqual([{ text: 'Metadata and ' }, { text: 'data', mark: true }])
   })
 })

@@ -2,7 +2,8 @@
 // page already holds (cards, certifications, the documents card), shown as Trust Items 100 ms after
 // typing while the server's results are pending. Only what this viewer's page holds is searched, so it
 // can show nothing the server would not; restricted items show their title only, as the server's do.
-import MiniSearch from 'minisearch'
+import MiniSearch, { type Query } from 'minisearch'
+import { queryWords, withSynonyms } from '~/lib/search-synonyms'
 import { GROUP_PREVIEW, SEARCH_GROUPS, type SearchHit, type SearchResults, type Segment } from '~/lib/search'
 import type { PortalView } from '../types'
 
@@ -52,7 +53,7 @@ export function localSearch(items: readonly LocalItem[]) {
   index.addAll(items)
   const byId = new Map(items.map((item) => [item.id, item]))
   return (term: string): SearchResults => {
-    const hits: SearchHit[] = index.search(term).flatMap((match) => {
+    const hits: SearchHit[] = index.search(localQuery(term)).flatMap((match) => {
       const item = byId.get(match.id as string)
       if (!item) return []
       return [
@@ -77,12 +78,25 @@ export function localSearch(items: readonly LocalItem[]) {
   }
 }
 
-/** The text with the words that matched marked. */
+/**
+ * The term as minisearch reads it, with the security synonyms (app/lib/search-synonyms.ts): each run of
+ * words the list knows is any phrase of its group ("2FA" finds "Multi-factor authentication").
+ */
+export function localQuery(term: string): Query {
+  const parts = withSynonyms(queryWords(term))
+  if (!parts.some((part) => 'phrases' in part)) return term
+  return {
+    combineWith: 'AND',
+    queries: parts.map((part): Query => ('word' in part ? part.word : { combineWith: 'OR', queries: part.phrases.map((phrase) => ({ combineWith: 'AND', queries: phrase })) })),
+  }
+}
+
+/** The text with the words that matched marked: whole words only, never a part of a longer word. */
 export function marked(text: string, terms: readonly string[]): Segment[] {
   const words = terms.filter(Boolean).map((term) => term.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
   if (!words.length) return [{ text }]
   // Split on a capturing group: the matches are the odd parts.
-  const pattern = new RegExp(`(${words.sort((a, b) => b.length - a.length).join('|')})`, 'iu')
+  const pattern = new RegExp(`(?<![\\p{L}\\p{N}])(${words.sort((a, b) => b.length - a.length).join('|')})(?![\\p{L}\\p{N}])`, 'iu')
   return text
     .split(pattern)
     .map((part, index): Segment => (index % 2 === 1 ? { text: part, mark: true } : { text: part }))

@@ -13,7 +13,7 @@ import { keptHref, LOCAL_DEBOUNCE_MS, SEARCH_DEBOUNCE_MS, SEARCH_QUERY_MAX, STAL
 import type { PortalView } from '../types'
 import { AI_FAILED, askQuestion } from './answer-stream'
 import { localSearch, pageItems } from './local-search'
-import { AnswerSources, HitDetail, HitLink, Marked, resultsSummary, SEARCH_FAILED, type OpenHref } from './search-results'
+import { AnswerSources, HitDetail, HitLink, Marked, resultsSummary, SEARCH_FAILED, SearchSuggestions, type OpenHref } from './search-results'
 import {
   activeHit,
   answerReducer,
@@ -280,7 +280,14 @@ function Results({
   searchUrl: (params: Record<string, string>) => string
   onOpen: OpenHref
 }) {
-  if (!state.term) return <p className="search-dialog__message">Start searching</p>
+  const suggestions = <SearchSuggestions href={(term) => searchUrl({ q: term })} onPick={(term) => dispatch({ type: 'typed', query: term })} />
+  if (!state.term)
+    return (
+      <div className="search-dialog__message">
+        <p>Start searching</p>
+        {suggestions}
+      </div>
+    )
   if (state.failed) {
     return (
       <p className="search-dialog__message search-dialog__message--error" role="alert">
@@ -293,6 +300,7 @@ function Results({
       <div className="search-dialog__message">
         <p>No results found</p>
         <p className="search-dialog__hint">Try using a different search term.</p>
+        {suggestions}
       </div>
     )
   }

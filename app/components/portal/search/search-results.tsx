@@ -176,6 +176,38 @@ export function AnswerSources({ sources, onOpen }: { sources: SearchHit[]; onOpe
   )
 }
 
+/** Searches the empty state offers: what reviewers most often look for in a trust center. */
+export const SEARCH_SUGGESTIONS = ['SOC 2', 'Penetration test', 'Encryption', 'SSO', 'Subprocessors', 'GDPR'] as const
+
+/**
+ * "Try: SOC 2, Penetration test, …" under an empty state: links to the results page without JavaScript,
+ * buttons that search at once in the dialog (`onPick`).
+ */
+export function SearchSuggestions({ href, onPick }: { href: (term: string) => string; onPick?: (term: string) => void }) {
+  return (
+    <div className="search-suggestions">
+      <p className="search-suggestions__label" id="search-suggestions-label">
+        Try searching for
+      </p>
+      <ul className="search-suggestions__list" aria-labelledby="search-suggestions-label">
+        {SEARCH_SUGGESTIONS.map((term) => (
+          <li key={term}>
+            {onPick ? (
+              <button type="button" className="search-suggestion" onClick={() => onPick(term)}>
+                {term}
+              </button>
+            ) : (
+              <a className="search-suggestion" href={href(term)}>
+                {term}
+              </a>
+            )}
+          </li>
+        ))}
+      </ul>
+    </div>
+  )
+}
+
 export function resultsSummary(results: SearchResults) {
   return results.total === 1 ? '1 result' : `${results.total} results`
 }

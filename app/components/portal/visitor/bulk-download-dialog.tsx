@@ -8,7 +8,7 @@ import { Link, useLocation, useNavigation } from 'react-router'
 import type { BulkDocumentView, BulkDownloadView, PortalView } from '~/lib/portal-view'
 import { Dialog } from '~/components/ui/dialog'
 import { useHydrated } from '~/components/ui/use-hydrated'
-import { formatBytes, withQuery } from '~/lib/format'
+import { documentDateText, formatBytes, withQuery } from '~/lib/format'
 import { attachmentName, BULK_DOWNLOAD_IDLE, bulkDownloadReducer, failedIds } from './bulk-download-machine'
 
 const keyOf = (document: Pick<BulkDocumentView, 'field' | 'id'>) => `${document.field}:${document.id.toLowerCase()}`
@@ -175,7 +175,9 @@ export function BulkDownloadDialog({ view, dialog }: { view: PortalView; dialog:
                     />
                     <label htmlFor={inputId}>{displayName(document.title)}</label>
                     <span className="bulk-download__about" id={`${inputId}-about`}>
-                      {document.fileName === document.title ? document.cardTitle : `${document.fileName} · ${document.cardTitle}`}
+                      {[document.date ? documentDateText(document.date) : null, document.fileName === document.title ? null : document.fileName, document.cardTitle]
+                        .filter(Boolean)
+                        .join(' · ')}
                     </span>
                   </li>
                 )

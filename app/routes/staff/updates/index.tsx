@@ -9,6 +9,7 @@ import { parseForm, readForm } from '@server/http/forms'
 import { createTopic, createUpdate, deleteTopic, deleteUpdate, editTopic, editUpdate, loadUpdatesPage, pinUpdate, type ChangeResult } from '@server/updates/manage'
 import { handlesAccounts, hasPermission } from '~/lib/permissions'
 import { ConfirmDialog } from '~/components/ui/confirm-dialog'
+import { ActionMenu } from '~/components/ui/menu'
 import { CheckboxField, TextareaField, TextField } from '~/components/ui/fields'
 import { FieldErrors, FormErrors, submissionErrors } from '~/components/ui/form-errors'
 import { formatDateTime } from '~/lib/format'
@@ -24,13 +25,15 @@ import {
   UPDATE_CATEGORIES,
   UPDATE_CATEGORY_LABELS,
   UPDATE_MESSAGE_MAX,
+  UPDATE_TITLE_MAX,
 } from '~/lib/schemas/updates'
 import { SendProgressTable, useRefreshWhile } from './send-progress'
 import { AudienceField, UpdateComposer } from './update-composer'
 
 // Trust updates (/updates): topics and their updates, published on the Trust Center and by e-mail.
 // Every editor and confirmation is a URL (?newTopic, ?compose, ?editTopic, ?editUpdate, ?deleteTopic,
-// ?deleteUpdate), so the page works without JavaScript; a change redirects back with a toast.
+// ?pinUpdate, ?deleteUpdate), so the page works without JavaScript; a change redirects back with a toast.
+// An update's Edit, Pin and Delete are in its item menu; Pin and Delete ask first.
 
 const PAGE = '/updates'
 
@@ -53,6 +56,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       editTopic: pick('editTopic', topicIds),
       editUpdate: pick('editUpdate', updateIds),
       deleteTopic: pick('deleteTopic', topicIds),
+      pinUpdate: pick('pinUpdate', updateIds),
       deleteUpdate: pick('deleteUpdate', updateIds),
     },
   }
@@ -104,8 +108,15 @@ export async function action({ request, context }: Route.ActionArgs) {
     case 'update-edit': {
       const submission = parseForm(formData, editUpdateSchema)
       if (submission.status !== 'success') return invalid(intent, submission, updateTarget)
-      const { updateId, message, audience, pinned, channelPortal } = submission.value
-      return answer(env, intent, submission, await editUpdate(db, staff, updateId, { message, audience, pinned, channelPortal }), () => `${PAGE}#update-${updateId}`, updateTarget)
+      const { updateId, title, message, audience, pinned, channelPortal } = submission.value
+      return answer(
+        env,
+        intent,
+        submission,
+        await editUpdate(db, staff, updateId, { title, message, audience, pinned, channelPortal }),
+        () => `${PAGE}#update-${updateId}`,
+        updateTarget,
+      )
     }
     case 'update-pin': {
       const submission = parseForm(formData, pinUpdateSchema)
@@ -129,8 +140,8 @@ type Update = Topic['updates'][number]
 
 const countOf = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`
 
-/** How an update is named to a screen reader: it has no title of its own. */
-const updateName = (update: Update, topic: Topic) => `update of ${formatDateTime(update.createdAt)} in ${topic.subject}`
+/** How an update is named to a screen reader: its title, with its topic. */
+const updateName = (update: Update, topic: Topic) => `update ${update.title} in ${topic.subject}`
 
 export default function Updates({ loaderData }: Route.ComponentProps) {
   const { topics, sending, open } = loaderData
@@ -148,7 +159,9 @@ export default function Updates({ loaderData }: Route.ComponentProps) {
   const pageErrors = actionData && !inForm ? submissionErrors(actionData.result) : undefined
   const newTopicResult = actionData?.intent === 'topic-create' ? actionData.result : undefined
   const deletingTopic = topics.find((topic) => topic.id === open.deleteTopic)
-  const deletingUpdate = topics.flatMap((topic) => topic.updates.map((update) => ({ topic, update }))).find(({ update }) => update.id === open.deleteUpdate)
+  const withTopics = topics.flatMap((topic) => topic.updates.map((update) => ({ topic, update })))
+  const deletingUpdate = withTopics.find(({ update }) => update.id === open.deleteUpdate)
+  const pinningUpdate = withTopics.find(({ update }) => update.id === open.pinUpdate)
   return (
     <div className="staff-page staff-updates">
       <header className="staff-page__header staff-updates__header">
@@ -193,6 +206,7 @@ export default function Updates({ loaderData }: Route.ComponentProps) {
       </section>
 
       {deletingTopic ? <DeleteTopicDialog topic={deletingTopic} /> : null}
+      {pinningUpdate ? <PinUpdateDialog update={pinningUpdate.update} /> : null}
       {deletingUpdate ? <DeleteUpdateDialog topic={deletingUpdate.topic} update={deletingUpdate.update} /> : null}
     </div>
   )
@@ -279,14 +293,28 @@ function TopicView({
 }
 
 function UpdateView({ topic, update, editing, lastResult }: { topic: Topic; update: Update; editing: boolean; lastResult?: SubmissionResult<string[]> }) {
-  const navigation = useNavigation()
   const name = updateName(update, topic)
-  const of = <span className="visually-hidden"> {name}</span>
-  const pinning = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'update-pin' && navigation.formData?.get('updateId') === update.id
   const edited = new Date(update.updatedAt).getTime() - new Date(update.createdAt).getTime() > 1000
   const channels = [update.channelPortal ? 'Trust Center' : null, update.channelEmail ? 'Email' : null].filter(Boolean).join(' and ')
+  const titleId = `update-${update.id}-title`
+  const at = `#update-${update.id}`
   return (
-    <li className={`staff-updates__update${update.pinned ? ' staff-updates__update--pinned' : ''}`} id={`update-${update.id}`}>
+    <li className={`staff-updates__update${update.pinned ? ' staff-updates__update--pinned' : ''}`} id={`update-${update.id}`} aria-labelledby={titleId}>
+      <div className="staff-updates__update-header">
+        <h4 id={titleId} className="staff-updates__title">
+          {update.title}
+        </h4>
+        {editing ? null : (
+          <ActionMenu
+            label={`Actions for ${name}`}
+            entries={[
+              { label: 'Edit', href: `${PAGE}?editUpdate=${update.id}${at}` },
+              { label: update.pinned ? 'Unpin' : 'Pin', href: `${PAGE}?pinUpdate=${update.id}${at}` },
+              { label: 'Delete', href: `${PAGE}?deleteUpdate=${update.id}${at}` },
+            ]}
+          />
+        )}
+      </div>
       <div className="staff-updates__meta">
         <time dateTime={update.createdAt}>{formatDateTime(update.createdAt)}</time>
         {edited ? (
@@ -300,25 +328,6 @@ function UpdateView({ topic, update, editing, lastResult }: { topic: Topic; upda
         {!update.channelPortal ? <span>Not shown on the Trust Center</span> : null}
       </div>
       {editing ? <UpdateEditForm topic={topic} update={update} lastResult={lastResult} /> : <p className="staff-updates__message">{update.message}</p>}
-      {editing ? null : (
-        <div className="staff-updates__actions staff-updates__actions--update">
-          <Link to={`${PAGE}?editUpdate=${update.id}#update-${update.id}`} className="button button--secondary button--small" preventScrollReset>
-            Edit{of}
-          </Link>
-          <Form method="post" preventScrollReset>
-            <input type="hidden" name="intent" value="update-pin" />
-            <input type="hidden" name="updateId" value={update.id} />
-            <input type="hidden" name="pinned" value={update.pinned ? 'false' : 'true'} />
-            <button type="submit" className="button button--secondary button--small" disabled={pinning}>
-              {update.pinned ? 'Unpin' : 'Pin'}
-              {of}
-            </button>
-          </Form>
-          <Link to={`${PAGE}?deleteUpdate=${update.id}#update-${update.id}`} className="button button--danger button--small" preventScrollReset>
-            Delete{of}
-          </Link>
-        </div>
-      )}
       <SendProgressTable sends={update.sends} label={name} />
     </li>
   )
@@ -377,7 +386,7 @@ function UpdateEditForm({ topic, update, lastResult }: { topic: Topic; update: U
   const [form, fields] = useForm({
     id: `update-edit-${update.id}`,
     lastResult,
-    defaultValue: { message: update.message, audience: update.audience, pinned: update.pinned, channelPortal: update.channelPortal },
+    defaultValue: { title: update.title, message: update.message, audience: update.audience, pinned: update.pinned, channelPortal: update.channelPortal },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: editUpdateSchema }),
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
@@ -387,6 +396,7 @@ function UpdateEditForm({ topic, update, lastResult }: { topic: Topic; update: U
       <input type="hidden" name="intent" value="update-edit" />
       <input type="hidden" name="updateId" value={update.id} />
       <FormErrors errors={form.errors} id={form.errorId} />
+      <TextField field={fields.title} label="Title" maxLength={UPDATE_TITLE_MAX} />
       <TextareaField field={fields.message} label="Message" rows={5} maxLength={UPDATE_MESSAGE_MAX} />
       <AudienceField field={fields.audience} />
       <CheckboxField field={fields.channelPortal}>Show on the Trust Center</CheckboxField>
@@ -424,6 +434,27 @@ function DeleteTopicDialog({ topic }: { topic: Topic }) {
   )
 }
 
+function PinUpdateDialog({ update }: { update: Update }) {
+  const pin = !update.pinned
+  return (
+    <ConfirmDialog
+      title={pin ? 'Pin update' : 'Unpin update'}
+      description={
+        pin
+          ? `${update.title} will be listed first in the Trust Center's updates, before newer ones, until you unpin it.`
+          : `${update.title} will no longer be listed first: it takes its place by date in the Trust Center's updates.`
+      }
+      closeHref={`${PAGE}#update-${update.id}`}
+      action={PAGE}
+      intent="update-pin"
+      fields={{ updateId: update.id, pinned: pin ? 'true' : 'false' }}
+      confirm={pin ? 'Pin update' : 'Unpin update'}
+      busy={pin ? 'Pinning…' : 'Unpinning…'}
+      tone="primary"
+    />
+  )
+}
+
 function DeleteUpdateDialog({ topic, update }: { topic: Topic; update: Update }) {
   const closeHref = `${PAGE}#update-${update.id}`
   return (
@@ -437,7 +468,11 @@ function DeleteUpdateDialog({ topic, update }: { topic: Topic; update: Update })
       confirm="Delete update"
       busy="Deleting…"
     >
-      <blockquote className="staff-updates__quote">{update.message}</blockquote>
+      <blockquote className="staff-updates__quote">
+        <strong>{update.title}</strong>
+        <br />
+        {update.message}
+      </blockquote>
     </ConfirmDialog>
   )
 }

@@ -3,7 +3,7 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { useState } from 'react'
 import type { z } from 'zod'
 import { Form, Link, useNavigation } from 'react-router'
-import { CheckboxField, TextareaField } from '~/components/ui/fields'
+import { CheckboxField, TextareaField, TextField } from '~/components/ui/fields'
 import { FieldErrors, FormErrors } from '~/components/ui/form-errors'
 import { useHydrated } from '~/components/ui/use-hydrated'
 import {
@@ -13,6 +13,7 @@ import {
   UPDATE_AUDIENCE_LABELS,
   UPDATE_AUDIENCES,
   UPDATE_MESSAGE_MAX,
+  UPDATE_TITLE_MAX,
   type UpdateAudience,
 } from '~/lib/schemas/updates'
 
@@ -64,7 +65,7 @@ export function UpdateComposer({
   const [form, fields] = useForm<ComposerFields, z.output<typeof createUpdateSchema>>({
     id: `compose-form-${topic.id}`,
     lastResult,
-    defaultValue: { audience: 'public', channelPortal: true, channelEmail: false, emailAudience: 'subscribers', audienceEmails: '' },
+    defaultValue: { title: '', audience: 'public', channelPortal: true, channelEmail: false, emailAudience: 'subscribers', audienceEmails: '' },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: createUpdateSchema }),
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
@@ -97,6 +98,12 @@ export function UpdateComposer({
         <input type="hidden" name="intent" value="update-create" />
         <input type="hidden" name="topicId" value={topic.id} />
         <FormErrors errors={form.errors} id={form.errorId} />
+        <TextField
+          field={fields.title}
+          label="Title"
+          maxLength={UPDATE_TITLE_MAX}
+          hint="One line: the Trust Center's list, its banner, the feed and the e-mail's subject name the update by it."
+        />
         <TextareaField field={fields.message} label="Message" rows={5} maxLength={UPDATE_MESSAGE_MAX} />
 
         <AudienceField field={fields.audience} />
