@@ -1,5 +1,5 @@
-import { createCookie, type Cookie } from 'react-router'
 import type { Env } from '../env'
+import { signedCookie } from './flash'
 
 // The portal remembers that this browser sent a request for access (issue 24 item 3, decision 057): a cookie
 // signed with SESSION_SECRET, httpOnly, holding the org, the product and the address typed. It is set on every
@@ -21,29 +21,17 @@ export interface PendingRequest {
 
 type CookieEnv = Pick<Env, 'SESSION_SECRET' | 'APP_URL'>
 
-const cookies = new Map<string, Cookie>()
-function requestCookie(env: CookieEnv) {
-  const secure = env.APP_URL.startsWith('https:')
-  const key = `${secure}:${env.SESSION_SECRET}`
-  let cookie = cookies.get(key)
-  if (!cookie) {
-    cookie = createCookie(REQUEST_COOKIE, {
-      secrets: [env.SESSION_SECRET],
-      httpOnly: true,
-      sameSite: 'lax',
-      path: '/',
-      maxAge: PENDING_REQUEST_DAYS * 86_400,
-      secure,
-    })
-    cookies.set(key, cookie)
-  }
-  return cookie
-}
+const requestCookie = (env: CookieEnv) => signedCookie(env, REQUEST_COOKIE, PENDING_REQUEST_DAYS * 86_400)
 
 /** The `Set-Cookie` value that remembers a request just sent. */
 export function pendingRequestCookie(env: CookieEnv, request: Omit<PendingRequest, 'sentAt'>, now = Date.now()) {
   const value: PendingRequest = { ...request, email: request.email.slice(0, 254), sentAt: now }
   return requestCookie(env).serialize(value)
+}
+
+/** The `Set-Cookie` value that forgets it: the visitor signed in or out, their own access says where they stand. */
+export function forgetPendingRequest(env: CookieEnv) {
+  return requestCookie(env).serialize('', { maxAge: 0 })
 }
 
 /** The request this browser sent to this org's product, when the cookie is ours, its own and recent; else null. */

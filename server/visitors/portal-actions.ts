@@ -16,7 +16,7 @@ import { loadAccessSettings, requestExtension, requestLoginLink, submitAccessReq
 import { inviteColleagues, refusedInvitees } from './invites'
 import { signNda } from './nda'
 import { destroyVisitorSession } from './sessions'
-import { pendingRequestCookie } from '../http/pending-request'
+import { forgetPendingRequest, pendingRequestCookie } from '../http/pending-request'
 import { accessCheckedItems } from '../access/items'
 import { portalAccess } from '../access/portal-access'
 import { accessChecked } from '../access/visibility'
@@ -185,7 +185,7 @@ export async function handleVisitorAction(request: Request, context: LoadContext
     }
     case 'logout': {
       const cookie = await destroyVisitorSession(context.db, context.env, request)
-      return redirect(home, { cookies: [cookie] })
+      return redirect(home, { cookies: [cookie, await forgetPendingRequest(context.env)] })
     }
     case 'welcome': {
       const member = (await signedInMember(request, context, org)).account.member

@@ -9,7 +9,7 @@ import { action as portalAction, loader as portalLoader } from '../../app/routes
 import { bumpProductRevision } from '../../server/portal/revision'
 import { REQUEST_COOKIE } from '../../server/http/pending-request'
 import { describeEachDatabase } from '../setup/database'
-import { createAccountWithMember, createItem, createOrg, createPermissionProfile, visitorCookie, type ItemFixture, type OrgFixture } from '../setup/factories'
+import { accessRequestForm, createAccountWithMember, createItem, createOrg, createPermissionProfile, visitorCookie, type ItemFixture, type OrgFixture } from '../setup/factories'
 import { callRoute } from '../setup/route'
 
 const YEAR = 365 * 86_400_000
@@ -29,18 +29,7 @@ describeEachDatabase('the request dialog and locked content', (database) => {
   const post = (org: OrgFixture, form: Record<string, string>, cookie?: string) =>
     callRoute(portalAction, database(), { path: org.home, params: org.params, form, cookie, clientAddress: nextAddress() })
 
-  const requestForm = (org: OrgFixture, email: string, extra: Record<string, string> = {}) => ({
-    intent: 'request-access',
-    firstName: 'Dana',
-    lastName: 'Scully',
-    email,
-    companyName: 'Fabrikam',
-    agree: 'on',
-    productId: org.product.id,
-    jobTitleTextField: 'Security Analyst',
-    relationshipDropdown: 'customer',
-    ...extra,
-  })
+  const requestForm = accessRequestForm
 
   async function setNote(item: ItemFixture, note: { summary?: string; type?: string; date?: string }) {
     await db()

@@ -38,10 +38,15 @@ export function TextField({
   const props = getInputProps(field, { type })
   return (
     <div className="field">
-      <label htmlFor={field.id}>
-        {label}
-        {required ? <RequiredMark /> : null}
-      </label>
+      {required ? (
+        // The mark beside the label, not in it: the field's name stays its label alone.
+        <span className="field__label">
+          <label htmlFor={field.id}>{label}</label>
+          <RequiredMark />
+        </span>
+      ) : (
+        <label htmlFor={field.id}>{label}</label>
+      )}
       <input
         {...props}
         key={field.key}
