@@ -203,6 +203,9 @@ export interface Items {
   integrations: Json | null;
   item_type: string | null;
   list_entries: Json | null;
+  locked_date: string | null;
+  locked_summary: string | null;
+  locked_type: string | null;
   maturity: string | null;
   position: number | null;
   product_id: string;
@@ -315,6 +318,7 @@ export interface PortalCustomizations {
   report_issue: Generated<Json>;
   review_banner: Generated<string>;
   review_banner_information_text: string | null;
+  review_days: Generated<number>;
   revision: Generated<number>;
   scripts: Generated<Json>;
   security_mailbox: string | null;

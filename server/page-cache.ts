@@ -187,8 +187,11 @@ function remember<V>(map: Map<string, V>, key: string, value: V, max: number) {
 
 export type PageCache = ReturnType<typeof createPageCache>
 
-/** Cookies that make a page personal; a request carrying one is never served from or into the shared cache. */
-export const PERSONAL_COOKIES = ['tc_staff', 'tc_visitor', 'tc_flash']
+/**
+ * Cookies that make a page personal; a request carrying one is never served from or into the shared cache
+ * (tc_request: the banner says this browser's request is pending, server/http/pending-request.ts).
+ */
+export const PERSONAL_COOKIES = ['tc_staff', 'tc_visitor', 'tc_flash', 'tc_request']
 
 export function isPersonalRequest(cookie: string | undefined) {
   const names = cookieNames(cookie)

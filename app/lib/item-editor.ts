@@ -26,6 +26,9 @@ export interface ItemEdit {
   gradeEntries: ItemEditorView['gradeEntries']
   integration: ItemEditorView['integration']
   featured: boolean
+  lockedSummary: string | null
+  lockedType: string | null
+  lockedDate: string | null
   linkFileIds: string[]
   unlinkFileIds: string[]
 }
@@ -41,7 +44,14 @@ export const ITEM_MESSAGES = {
   signerName: 'Signer Name is required',
   signerTitle: 'Signer Title is required',
   tooLong: 'This text is too long',
+  lockedSummary: 'Keep the summary to one line (200 characters at most)',
+  lockedType: 'Keep the type short (60 characters at most)',
+  lockedDate: 'Enter a valid date',
 } as const
+
+/** What visitors without access read of a restricted item: staff write it, it never holds the withheld text. */
+export const LOCKED_SUMMARY_MAX = 200
+export const LOCKED_TYPE_MAX = 60
 
 const text = (formData: FormData, name: string) => {
   const value = formData.get(name)
@@ -168,6 +178,14 @@ export function readItemEdit(formData: FormData, item: ItemEditorView): { edit: 
     integration = { provider: integration.provider, link }
   }
 
+  // What visitors without access read instead of the content (decision 057): one line, a type, a date.
+  const lockedSummary = formData.has(name('lockedSummary')) ? text(formData, name('lockedSummary')) : item.lockedSummary
+  if (lockedSummary.length > LOCKED_SUMMARY_MAX || /[\r\n]/.test(lockedSummary)) fail('lockedSummary', ITEM_MESSAGES.lockedSummary)
+  const lockedType = formData.has(name('lockedType')) ? text(formData, name('lockedType')) : item.lockedType
+  if (lockedType.length > LOCKED_TYPE_MAX) fail('lockedType', ITEM_MESSAGES.lockedType)
+  const lockedDate = formData.has(name('lockedDate')) ? text(formData, name('lockedDate')) : item.lockedDate
+  if (lockedDate && !isDate(lockedDate)) fail('lockedDate', ITEM_MESSAGES.lockedDate)
+
   const ids = (field: string) => formData.getAll(name(field)).filter((value): value is string => typeof value === 'string' && /^[0-9a-f-]{36}$/i.test(value))
   const linkFileIds = has('file') ? ids('linkFileIds') : []
   const unlinkFileIds = has('file') ? ids('unlinkFileIds') : []
@@ -196,6 +214,9 @@ export function readItemEdit(formData: FormData, item: ItemEditorView): { edit: 
       integration,
       // Featured documents lead the Documents card; any item that carries files may be featured.
       featured: has('file') ? formData.get(name('featured')) === 'on' : item.featured,
+      lockedSummary: orNull(lockedSummary),
+      lockedType: orNull(lockedType),
+      lockedDate: orNull(lockedDate),
       linkFileIds,
       unlinkFileIds,
     },

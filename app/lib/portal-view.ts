@@ -37,6 +37,13 @@ export interface GradeEntryView {
   colour: GradeColour
 }
 
+/** A locked item's or document's one-line summary, type and date, as staff set them (decision 057). */
+export interface LockedNote {
+  summary: string | null
+  type: string | null
+  date: string | null
+}
+
 export interface ItemView {
   uid: string
   slug: string
@@ -48,6 +55,8 @@ export interface ItemView {
   custom: boolean
   hidden?: boolean
   logo?: string
+  /** Locked items only: what staff chose to tell visitors without access (never the withheld content). */
+  lockedNote?: LockedNote
   /** Unlocked items only from here on. */
   explanation?: string | null
   href?: string | null
@@ -85,6 +94,10 @@ export interface ItemEditorView {
   publicAccess: boolean
   hidden: boolean
   featured: boolean
+  /** Shown to visitors without access instead of the content ('' when unset). */
+  lockedSummary: string
+  lockedType: string
+  lockedDate: string
   bridgeLetter: { letterEnabled: boolean; letterContent: string; signerName: string; signerTitle: string; letterType: 'SOC 1' | 'SOC 2' } | null
   gradeEntries: { label: string; description: string; url: string; grade: string }[]
   provider: GradeProvider | null
@@ -119,6 +132,8 @@ export interface DocumentView {
   file?: FileView
   /** Absent for a locked entry: its documents' dates stay withheld with them. */
   date?: DocumentDate
+  /** A locked entry's summary, type and date (decision 057). */
+  lockedNote?: LockedNote
 }
 
 /** The Bulk download dialog: every document this viewer may download now, whichever tab the card shows. */
@@ -281,7 +296,13 @@ export interface AccessModalView {
   tab: 'request' | 'login'
   /** Carried between the tabs, and from an invitation. */
   email: string
-  itemUid: string | null
+  /** The locked item or document the request is for, named in the dialog (never a withheld one). */
+  item: { uid: string; title: string } | null
+  /** The visit's origin (the `source` parameter), sent with the request (spec: access analytics). */
+  source: string
+  /** What happens next: the org's usual reply time, and whether an NDA is to be signed. */
+  reviewDays: number
+  ndaRequired: boolean
   fields: import('./access-request-fields').AccessRequestFields
   products: { id: string; name: string }[]
   productId: string
@@ -303,6 +324,8 @@ export interface AccountMenuView {
 
 export interface VisitorView {
   accessModal: AccessModalView | null
+  /** This browser sent a request for access to this product, still pending by its cookie (decision 057). */
+  pendingRequest: { email: string } | null
   /** Main mode: the accounts and this product's profiles staff may preview the portal as. */
   previewTargets: { accounts: { id: string; name: string }[]; profiles: { id: string; name: string }[] } | null
   account: AccountMenuView | null

@@ -34,6 +34,8 @@ export interface DemoItem {
   listEntries?: GradeEntry[]
   /** File names from DEMO_DOCUMENTS attached to this item. */
   documents?: string[]
+  /** What visitors without access read instead of the content (decision 057): never the explanation. */
+  locked?: { summary: string; type: string; date: string }
 }
 
 export const DOC = {
@@ -173,6 +175,7 @@ export const PLATFORM_ITEMS: DemoItem[] = [
     recurrence: 'Annually',
     bridgeLetter: BRIDGE_LETTER,
     documents: [DOC.soc2],
+    locked: { summary: "The independent auditor's report on our Security, Availability and Confidentiality controls.", type: 'Audit report', date: '2026-04-30' },
     explanation:
       'Independent examination of our controls for Security, Availability and Confidentiality from April 1, 2025 to March 31, 2026, including the one exception noted and how we fixed it.',
   },
@@ -190,6 +193,7 @@ export const PLATFORM_ITEMS: DemoItem[] = [
     auditor: 'Bluefin Security Labs',
     recurrence: 'Annually',
     documents: [DOC.penTest],
+    locked: { summary: 'Summary of our annual third-party penetration test and its retest.', type: 'Test summary', date: '2026-02-13' },
     explanation:
       'Executive summary of our January 2026 test of the web app, API, mobile apps and internet-facing infrastructure: no critical or high findings, and all medium findings fixed and retested.',
   },
@@ -199,6 +203,7 @@ export const PLATFORM_ITEMS: DemoItem[] = [
     uid: 'caiq',
     restricted: true,
     documents: [DOC.caiq],
+    locked: { summary: 'Our completed Cloud Security Alliance questionnaire.', type: 'Questionnaire', date: '2026-03-20' },
     explanation: 'Our answers to the Cloud Security Alliance CAIQ v4, by control domain, as of March 2026.',
   },
   {
@@ -544,6 +549,7 @@ export const PLATFORM_ITEMS: DemoItem[] = [
     restricted: true,
     recurrence: 'Annually',
     documents: [DOC.securityPolicy],
+    locked: { summary: 'The policy our security programme is built on.', type: 'Policy', date: '2026-01-15' },
     explanation: 'The top-level policy of our security programme, version 4.1, approved by the Security Steering Committee.',
   },
   {
@@ -557,6 +563,7 @@ export const PLATFORM_ITEMS: DemoItem[] = [
     restricted: true,
     recurrence: 'Annually',
     documents: [DOC.incidentPlan],
+    locked: { summary: 'How we detect, handle and tell customers about security incidents.', type: 'Plan', date: '2026-01-15' },
     explanation: 'Severity levels, roles and response phases for security incidents, including customer notification within 48 hours.',
   },
   {

@@ -161,7 +161,8 @@ function toRequest(row: RequestRow, context: Awaited<ReturnType<typeof reviewCon
       ? {
           accountId: row.member_account_id,
           accountName: row.member_account_name!,
-          profileId: row.member_profile_id,
+          // A request for an item (decision 057) is decided by choosing the profile that includes it.
+          profileId: row.item_uid ? null : row.member_profile_id,
           profileName: row.member_profile_id ? (profileById.get(row.member_profile_id)?.name ?? null) : null,
           ndaRequired: row.member_nda_required ?? false,
         }
@@ -265,7 +266,7 @@ type LockedRequest = Awaited<ReturnType<typeof lockRequest>>
 async function lockRequest(trx: Database, orgId: string, requestId: string) {
   const request = await trx
     .selectFrom('access_requests')
-    .select(['id', 'org_id', 'product_id', 'email', 'first_name', 'last_name', 'company_name', 'kind', 'member_id', 'status', 'decided_by'])
+    .select(['id', 'org_id', 'product_id', 'email', 'first_name', 'last_name', 'company_name', 'kind', 'member_id', 'item_uid', 'status', 'decided_by'])
     .where('id', '=', requestId)
     .where('org_id', '=', orgId)
     .forUpdate()
@@ -318,7 +319,8 @@ async function approveLocked(trx: Database, env: Env, staff: StaffMember, reques
   let profileId = choice.profileId
   if (extend) {
     account = { id: extend.accountId }
-    profileId = extend.profileId ?? choice.profileId
+    // An extension keeps the account's profile; a request for an item takes the one staff chose.
+    profileId = request.item_uid ? choice.profileId : (extend.profileId ?? choice.profileId)
   } else if (choice.account === 'match') {
     const matched = await accountByDomain(trx, request.org_id, request.email)
     account = matched ? { id: matched } : { name: request.company_name }

@@ -383,6 +383,9 @@ async function enableItems(
         bridge_letter: item.bridgeLetter ? jsonb(item.bridgeLetter) : null,
         choice: item.choice ?? null,
         list_entries: item.listEntries ? jsonb(item.listEntries) : null,
+        locked_summary: item.locked?.summary ?? null,
+        locked_type: item.locked?.type ?? null,
+        locked_date: item.locked?.date ?? null,
         updated_at: updatedAt,
         updated_by_name: EDITORS[(index * 3) % EDITORS.length],
       })

@@ -207,17 +207,23 @@ export function accessExpiringMail(org: MailOrg, to: { firstName: string }, expi
 }
 
 /** To the staff who review requests: a member asks to keep their access. */
-export function extendRequestMail(org: MailOrg, member: { firstName: string; lastName: string; email: string; accountName: string }, reviewUrl: string): Mail {
+export function extendRequestMail(org: MailOrg, member: { firstName: string; lastName: string; email: string; accountName: string; itemTitle?: string }, reviewUrl: string): Mail {
   const name = fullName(member)
   const account = oneLine(member.accountName)
+  const item = member.itemTitle ? oneLine(member.itemTitle) : ''
   return brandedMail(org, {
-    subject: `Access extension request from ${name}${account ? ` (${account})` : ''}`,
-    heading: 'Request to extend access',
-    paragraphs: [`${name}${account ? ` from ${account}` : ''} asks to extend their access to ${trustCenterName(org)}.`],
+    subject: item ? `Access request from ${name}${account ? ` (${account})` : ''} for ${item}` : `Access extension request from ${name}${account ? ` (${account})` : ''}`,
+    heading: item ? 'Request for more access' : 'Request to extend access',
+    paragraphs: [
+      item
+        ? `${name}${account ? ` from ${account}` : ''} asks for access to ${item} on ${trustCenterName(org)}.`
+        : `${name}${account ? ` from ${account}` : ''} asks to extend their access to ${trustCenterName(org)}.`,
+    ],
     details: [
       { label: 'Name', value: name },
       { label: 'E-mail', value: member.email },
       { label: 'Account', value: member.accountName },
+      ...(item ? [{ label: 'Requested', value: item }] : []),
     ],
     button: { label: 'Review request', href: reviewUrl },
   })

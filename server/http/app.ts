@@ -15,6 +15,7 @@ import { issueSetupToken, setupPath } from '../orgs/setup'
 import { getStaffMember, STAFF_COOKIE } from '../auth/staff-session'
 import { cookieNames } from '../auth/cookies'
 import { FLASH_COOKIE, readFlash } from './flash'
+import { readPendingRequest, REQUEST_COOKIE } from './pending-request'
 import { hasLiveVisitorSession, VISITOR_COOKIE } from '../visitors/sessions'
 import { lockDataDir, prepareDataDir } from '../data-dir'
 import { backupBeforeMigrating } from '../backup/backup'
@@ -422,7 +423,7 @@ export async function createApp(): Promise<App> {
 
   /**
    * What the request's personal cookies sign in: a live staff or visitor `session`; else only a genuine `flash`
-   * message (anyone gets one from a form post, and its signature never lapses: no session); else `nobody`.
+   * message or pending request (anyone gets one from a form post: no session, the page personal); else `nobody`.
    */
   async function whoSignsIn(req: IncomingMessage): Promise<'session' | 'flash' | 'nobody'> {
     const names = cookieNames(req.headers.cookie)
@@ -430,6 +431,8 @@ export async function createApp(): Promise<App> {
     if (names.has(STAFF_COOKIE) && (await getStaffMember(database.db, request))) return 'session'
     if (names.has(VISITOR_COOKIE) && (await hasLiveVisitorSession(database.db, request))) return 'session'
     if (names.has(FLASH_COOKIE) && (await readFlash(env, request)).message !== null) return 'flash'
+    // A request this browser sent, still pending by its signed cookie: the banner says so (no session either).
+    if (names.has(REQUEST_COOKIE) && (await readPendingRequest(env, request)) !== null) return 'flash'
     return 'nobody'
   }
 

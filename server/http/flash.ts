@@ -9,16 +9,20 @@ export const FLASH_COOKIE = 'tc_flash'
 type CookieEnv = Pick<Env, 'SESSION_SECRET' | 'APP_URL'>
 
 const cookies = new Map<string, Cookie>()
-function flashCookie(env: CookieEnv) {
+
+/** A cookie of ours signed with SESSION_SECRET, httpOnly and SameSite=Lax, secure on https; made once per env. */
+export function signedCookie(env: CookieEnv, name: string, maxAge: number) {
   const secure = env.APP_URL.startsWith('https:')
-  const key = `${secure}:${env.SESSION_SECRET}`
+  const key = `${name}:${maxAge}:${secure}:${env.SESSION_SECRET}`
   let cookie = cookies.get(key)
   if (!cookie) {
-    cookie = createCookie(FLASH_COOKIE, { secrets: [env.SESSION_SECRET], httpOnly: true, sameSite: 'lax', path: '/', maxAge: 60, secure })
+    cookie = createCookie(name, { secrets: [env.SESSION_SECRET], httpOnly: true, sameSite: 'lax', path: '/', maxAge, secure })
     cookies.set(key, cookie)
   }
   return cookie
 }
+
+const flashCookie = (env: CookieEnv) => signedCookie(env, FLASH_COOKIE, 60)
 
 /** A link the toast offers beside its message ("View account" after approving a request): a path on this site. */
 export interface FlashAction {

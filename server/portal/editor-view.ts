@@ -96,6 +96,9 @@ export function editorItems(data: PortalData, kind: CardKind): ItemEditorView[] 
       publicAccess: row.public_access,
       hidden: row.hidden,
       featured: row.featured,
+      lockedSummary: row.locked_summary ?? '',
+      lockedType: row.locked_type ?? '',
+      lockedDate: row.locked_date ?? '',
       bridgeLetter: letter
         ? {
             letterEnabled: letter.letterEnabled === true,

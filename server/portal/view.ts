@@ -276,7 +276,8 @@ function itemView(row: ItemRow, checked: AccessCheckedItem, locked: boolean, acc
     ...(access.staffDetails ? { hidden: row.hidden } : {}),
     ...(catalogue?.logo ? { logo: `/images/certifications/${catalogue.logo}` } : {}),
   }
-  if (locked) return base
+  // A locked item carries what staff wrote for those without access, and nothing of its content.
+  if (locked) return { ...base, ...lockedNote(row) }
 
   const files: FileView[] = (data.filesByItem.get(row.id) ?? []).map((file) => {
     const viewOnly = isViewOnly(file, org)
@@ -331,6 +332,12 @@ function itemView(row: ItemRow, checked: AccessCheckedItem, locked: boolean, acc
   }
 }
 
+/** The summary, type and date staff set for visitors without access (decision 057), when any is set. */
+function lockedNote(row: Pick<ItemRow, 'locked_summary' | 'locked_type' | 'locked_date'>): Pick<ItemView, 'lockedNote'> {
+  const note = { summary: row.locked_summary || null, type: row.locked_type || null, date: row.locked_date || null }
+  return note.summary || note.type || note.date ? { lockedNote: note } : {}
+}
+
 function documentsView(
   visibleItems: { row: ItemRow; view: ItemView }[],
   data: PortalData,
@@ -354,7 +361,7 @@ function documentsView(
     }
     // A locked item is one entry standing for all its documents (its letter too): their names stay withheld.
     if (view.locked || !view.files?.length) {
-      all.push({ key: view.uid, title: view.title, ...common })
+      all.push({ key: view.uid, title: view.title, ...common, ...(view.lockedNote ? { lockedNote: view.lockedNote } : {}) })
       continue
     }
     // Documents go by title (issue 24 item 5): an item's only uploaded document by the item's, the letter by

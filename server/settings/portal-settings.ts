@@ -47,6 +47,7 @@ export interface PortalSettings {
     autoApproveDomains: string[]
     autoApproveProfileId: string | null
     defaultAccessDays: number
+    reviewDays: number
   }
   nda: { ndaType: 'none' | 'clickwrap'; ndaText: string | null; ndaScope: 'account' | 'member' }
   documents: {
@@ -85,6 +86,7 @@ const CUSTOMIZATION_COLUMNS = [
   'portal_customizations.auto_approve_domains',
   'portal_customizations.auto_approve_profile_id',
   'portal_customizations.default_access_days',
+  'portal_customizations.review_days',
   'portal_customizations.nda_text',
   'portal_customizations.nda_scope',
   'portal_customizations.subscribe_enabled',
@@ -139,6 +141,7 @@ async function readSettings(db: Database, orgId: string, options: { lock?: boole
       autoApproveDomains: jsonStrings(row.auto_approve_domains),
       autoApproveProfileId: row.auto_approve_profile_id,
       defaultAccessDays: row.default_access_days,
+      reviewDays: row.review_days,
     },
     nda: { ndaType: row.nda_type as 'none' | 'clickwrap', ndaText: row.nda_text, ndaScope: row.nda_scope as 'account' | 'member' },
     documents: {
@@ -273,6 +276,7 @@ export function saveAccessSection(db: Database, staff: StaffMember, input: Acces
           auto_approve_domains: jsonb(input.autoApproveDomains),
           auto_approve_profile_id: profileId,
           default_access_days: input.defaultAccessDays,
+          ...(input.reviewDays === undefined ? {} : { review_days: input.reviewDays }),
           ...touch(),
         })
         .where('org_id', '=', staff.orgId)

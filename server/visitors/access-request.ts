@@ -30,6 +30,8 @@ export interface AccessSettings {
   autoApproveDomains: string[]
   autoApproveProfileId: string | null
   ndaRequired: boolean
+  /** The org's usual reply time in business days, which the Request Access dialog states. */
+  reviewDays: number
 }
 
 const strings = (value: unknown) => jsonStrings(value).map((entry) => entry.toLowerCase())
@@ -45,6 +47,7 @@ export async function loadAccessSettings(db: Database, orgId: string): Promise<A
       'portal_customizations.auto_approve',
       'portal_customizations.auto_approve_domains',
       'portal_customizations.auto_approve_profile_id',
+      'portal_customizations.review_days',
       'orgs.nda_type',
     ])
     .where('portal_customizations.org_id', '=', orgId)
@@ -57,6 +60,7 @@ export async function loadAccessSettings(db: Database, orgId: string): Promise<A
     autoApproveDomains: strings(row.auto_approve_domains),
     autoApproveProfileId: row.auto_approve_profile_id,
     ndaRequired: row.nda_type === 'clickwrap',
+    reviewDays: row.review_days,
   }
 }
 
@@ -306,8 +310,19 @@ export async function requestLoginLink(db: Database, env: Env, org: { id: string
 
 export type ExtendOutcome = 'request_sent' | 'already_has_access' | 'already_requested' | 'error'
 
-/** An expired member asks for more time: a kind 'extend' request joins the staff queue (PRODUCT.md section 3). */
-export async function requestExtension(db: Database, env: Env, org: { id: string }, memberId: string, productId: string): Promise<ExtendOutcome> {
+/**
+ * An expired member asks for more time: a kind 'extend' request joins the staff queue (PRODUCT.md section 3).
+ * With `item`, a member asks for an item or document their profile lacks (decision 057): the same kind of
+ * request, naming the item, whether their access is live or not.
+ */
+export async function requestExtension(
+  db: Database,
+  env: Env,
+  org: { id: string },
+  memberId: string,
+  productId: string,
+  item: { uid: string; title: string } | null = null,
+): Promise<ExtendOutcome> {
   const member = await db
     .selectFrom('account_members')
     .innerJoin('accounts', 'accounts.id', 'account_members.account_id')
@@ -324,7 +339,7 @@ export async function requestExtension(db: Database, env: Env, org: { id: string
     .where('account_members.org_id', '=', org.id)
     .executeTakeFirst()
   if (!member) return 'error'
-  if (member.access_expires_at && accessLive(member.access_expires_at)) return 'already_has_access'
+  if (!item && member.access_expires_at && accessLive(member.access_expires_at)) return 'already_has_access'
   try {
     return await db.transaction().execute(async (trx) => {
       const pending = await trx
@@ -346,17 +361,18 @@ export async function requestExtension(db: Database, env: Env, org: { id: string
           first_name: member.first_name,
           last_name: member.last_name,
           company_name: member.account_name,
+          item_uid: item?.uid ?? null,
         })
         .returning('id')
         .executeTakeFirstOrThrow()
       const mailing = await mailOrg(trx, env, org.id)
       const notice = extendRequestMail(
         mailing,
-        { firstName: member.first_name, lastName: member.last_name, email: member.email, accountName: member.account_name },
+        { firstName: member.first_name, lastName: member.last_name, email: member.email, accountName: member.account_name, itemTitle: item?.title },
         `${env.APP_URL}/access-requests?status=pending`,
       )
       await notifyReviewers(trx, org.id, notice)
-      await recordAudit(trx, { orgId: org.id, actor: member.email, action: 'access.extend-request', target: request.id })
+      await recordAudit(trx, { orgId: org.id, actor: member.email, action: item ? 'access.item-request' : 'access.extend-request', target: request.id })
       return 'request_sent' as const
     })
   } catch (error) {

@@ -10,11 +10,17 @@ import { parseForm } from '../http/forms'
 import { resolvePortalOrg, type PortalOrg } from '../portal/resolve'
 import { accessRequestSchema, commentSchema, inviteColleaguesSchema, ndaSignSchema, subscribeSchema, unsubscribeSchema, visitorLoginSchema } from '../../app/lib/schemas/access'
 import { withQuery } from '../../app/lib/format'
+import { catalogueItem } from '../../app/lib/catalogue/index'
 import { requestSubscription, unsubscribe } from '../subscriptions/subscribe'
 import { loadAccessSettings, requestExtension, requestLoginLink, submitAccessRequest, typedAddressRefusal, type AccessOutcome, type ExtendOutcome } from './access-request'
 import { inviteColleagues, refusedInvitees } from './invites'
 import { signNda } from './nda'
 import { destroyVisitorSession } from './sessions'
+import { forgetPendingRequest, pendingRequestCookie } from '../http/pending-request'
+import { accessCheckedItems } from '../access/items'
+import { portalAccess } from '../access/portal-access'
+import { accessChecked } from '../access/visibility'
+import type { Database } from '../../db/index'
 import { addComment } from './comments'
 import { NDA_REMINDER } from '../../app/lib/portal-view'
 import { TPRM_MESSAGES, tprmTokenSchema } from '../../app/lib/schemas/tprm'
@@ -27,6 +33,7 @@ export const VISITOR_INTENTS = [
   'request-access',
   'login',
   'extend-access',
+  'request-item',
   'logout',
   'welcome',
   'sign-nda',
@@ -45,7 +52,7 @@ export type AccessActionData =
   | { intent: 'unsubscribe'; outcome: 'failed' }
   | { intent: 'request-access'; outcome: AccessOutcome; email: string }
   | { intent: 'login'; outcome: 'login_sent' | 'request_declined_blocked_domain'; email: string }
-  | { intent: 'extend-access'; outcome: ExtendOutcome }
+  | { intent: 'extend-access' | 'request-item'; outcome: ExtendOutcome }
   | { intent: 'invite-colleagues'; outcome: 'invited'; emails: string[] }
   | { intent: 'tprm-token'; result: ReturnType<ReturnType<typeof parseForm>['reply']> }
   | { intent: 'tprm-token'; token: string; partnerName: string; expiresAt: string }
@@ -121,7 +128,27 @@ export async function handleVisitorAction(request: Request, context: LoadContext
       if (outcome === 'unique_violation') return reply({ intent, result: submission.reply({ formErrors: [UNKNOWN_ERROR] }) } satisfies AccessActionData, { status: 409 })
       kickEmailWorker()
       await answerNoSoonerThan(started)
+      // "Request sent" (whatever stands behind it, decision 013): the banner says it is pending from now on.
+      if (outcome === 'request_sent') {
+        const cookie = await pendingRequestCookie(context.env, { orgId: org.id, productId: submission.value.productId, email })
+        return reply({ intent, outcome, email } satisfies AccessActionData, { headers: { 'Set-Cookie': cookie } })
+      }
       return { intent, outcome, email } satisfies AccessActionData
+    }
+    case 'request-item': {
+      // A signed-in member asks for an item or document their profile lacks: an extra-access request to staff.
+      const viewer = await getViewer(request, context.db, org)
+      const member = accountMember(viewer)
+      if (!member) throw notSignedIn('Please log in again.')
+      const perAddress = await hitRateLimit(context.db, `access-request:ip:${client}`, LIMITS.requestPerAddress.limit, LIMITS.requestPerAddress.window)
+      if (!perAddress.allowed) throw tooMany(perAddress.retryAfterSeconds)
+      const productId = await currentProductId(context, org, params.productSlug)
+      const itemUid = formData.get('itemUid')
+      const item = productId && typeof itemUid === 'string' ? await lockedItem(context.db, org, viewer, productId, itemUid) : null
+      if (!productId || !item) throw badRequest('This item cannot be requested.')
+      const outcome = await requestExtension(context.db, context.env, org, member.id, productId, item)
+      kickEmailWorker()
+      return { intent, outcome } satisfies AccessActionData
     }
     case 'login': {
       const started = Date.now()
@@ -158,7 +185,7 @@ export async function handleVisitorAction(request: Request, context: LoadContext
     }
     case 'logout': {
       const cookie = await destroyVisitorSession(context.db, context.env, request)
-      return redirect(home, { cookies: [cookie] })
+      return redirect(home, { cookies: [cookie, await forgetPendingRequest(context.env)] })
     }
     case 'welcome': {
       const member = (await signedInMember(request, context, org)).account.member
@@ -254,6 +281,14 @@ async function signedInMember(request: Request, context: LoadContext, org: Porta
   const viewer = await getViewer(request, context.db, org)
   if (!accountMember(viewer)) throw notSignedIn('Please log in again.')
   return viewer as SignedIn
+}
+
+/** An item of the product this viewer sees locked (the access policy's word), by its uid; else null. */
+async function lockedItem(db: Database, org: PortalOrg, viewer: PortalViewer, productId: string, uid: string) {
+  if (uid.length > 100) return null
+  const row = await accessCheckedItems(db).select(['items.title', 'items.catalogue_uid']).where('items.product_id', '=', productId).where('items.uid', '=', uid).executeTakeFirst()
+  if (!row || portalAccess(viewer, org).item(accessChecked(row)) !== 'locked') return null
+  return { uid: row.uid, title: row.title || (row.catalogue_uid ? (catalogueItem(row.catalogue_uid)?.title ?? null) : null) || 'Untitled' }
 }
 
 export async function currentProductId(context: LoadContext, org: PortalOrg, productSlug: string | undefined) {

@@ -9,6 +9,7 @@ import { handlesAccounts } from '../../app/lib/permissions'
 import { ndaPending, type PortalViewer } from '../access/viewer'
 import type { PortalOrg } from '../portal/resolve'
 import { loadAccessSettings } from './access-request'
+import type { PendingRequest } from '../http/pending-request'
 import { commentsEnabled, listComments, listThreads } from './comments'
 import { findColleagueInvite } from './invites'
 import { loadQuestionnaireView } from '../questionnaires/portal'
@@ -23,6 +24,22 @@ const COUNTRY_NAMES = Object.values(countries)
 export const isCountry = (name: string) => COUNTRY_NAMES.includes(name)
 
 /**
+ * The item a Request Access link names (`itemUid`): one this viewer sees locked, as the access policy decided
+ * it for the page (server/portal/view.ts opens its card), so a hidden or unknown item is never named.
+ */
+function requestedItem(view: PortalView, itemUid: string | null) {
+  if (!itemUid || itemUid !== view.openItemUid) return null
+  const item = view.openCard?.items.find((entry) => entry.uid === itemUid && entry.locked)
+  return item ? { uid: item.uid, title: item.title } : null
+}
+
+/** The visit's origin as the request stores it: the `source` parameter when it is a plain word, else a direct link. */
+export function visitSource(source: string | null) {
+  const word = source?.trim().toLowerCase().replaceAll('-', '_') ?? ''
+  return /^[a-z_]{1,40}$/.test(word) ? word : 'direct_link'
+}
+
+/**
  * What the page shows of the visitor journey: the access modal the URL opens, the account dropdown,
  * the NDA, welcome and access-expired dialogs, the preview banner and the open item's comments.
  */
@@ -33,9 +50,14 @@ export async function loadVisitorView(
   viewer: PortalViewer,
   view: PortalView,
   search: URLSearchParams,
-  /** "Not now" was chosen on the NDA dialog earlier in this visit (server/visitors/nda.ts). */
-  ndaLater = false,
+  options: {
+    /** This browser's request for access, pending (server/http/pending-request.ts). */
+    pendingRequest?: PendingRequest | null
+    /** "Not now" was chosen on the NDA dialog earlier in this visit (server/visitors/nda.ts). */
+    ndaLater?: boolean
+  } = {},
 ): Promise<VisitorView> {
+  const { pendingRequest: pending = null, ndaLater = false } = options
   const productId = view.product.id
   const links = await db.selectFrom('portal_customizations').select(['terms_url', 'privacy_url']).where('org_id', '=', org.id).executeTakeFirstOrThrow()
   const account = viewer.account
@@ -58,7 +80,10 @@ export async function loadVisitorView(
     accessModal = {
       tab: modalTab,
       email: (invite?.email ?? search.get('email') ?? '').slice(0, 254),
-      itemUid: search.get('itemUid')?.slice(0, 100) ?? null,
+      item: requestedItem(view, search.get('itemUid')),
+      source: visitSource(search.get('source')),
+      reviewDays: settings.reviewDays,
+      ndaRequired: settings.ndaRequired,
       fields: settings.fields,
       products,
       productId,
@@ -96,6 +121,8 @@ export async function loadVisitorView(
 
   return {
     accessModal,
+    // Only a visitor without an account is told: a member's own access says where they stand.
+    pendingRequest: pending && viewer.mode === 'Public' ? { email: pending.email } : null,
     previewTargets,
     subscribe:
       subscribable && search.get('subscribe') === 'true' ? { source: SUBSCRIBE_SOURCES.find((known) => known === source && known !== 'access_request') ?? 'direct_link' } : null,

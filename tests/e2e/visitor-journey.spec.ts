@@ -126,7 +126,8 @@ test.describe('the core journey', { tag: '@postgres' }, () => {
 
     await page.goto(`/item/${NOT_GRANTED.uid}`)
     const locked = page.getByRole('dialog', { name: cardTitle(NOT_GRANTED.kind) }).getByRole('article', { name: NOT_GRANTED.title })
-    await expect(locked).toContainText('Not included in your access')
+    // What the profile lacks, the member asks staff for (tests/integration/request-dialog.test.ts files one).
+    await expect(locked.getByRole('button', { name: `Request access to ${NOT_GRANTED.title}` })).toBeVisible()
 
     // The account menu: the review, the NDA as a PDF, and Log Out.
     await page.goto('/')
@@ -147,6 +148,50 @@ test.describe('the core journey', { tag: '@postgres' }, () => {
     await expect(page.getByText(visitor.name, { exact: true })).toHaveCount(0)
     await page.goto(`/item/${SOC2.uid}`)
     await expect(page.getByRole('article', { name: SOC2.title }).getByRole('link', { name: 'Get access' })).toBeVisible()
+  })
+})
+
+test.describe('the request dialog from a locked item', () => {
+  test('names the item, says what happens next, keeps Submit in view on a phone, and the banner then says the request is pending', async ({ newPage, person, js }) => {
+    const visitor = person()
+    // A browser of its own: the pending-request cookie stays out of the worker's kept context.
+    const page = await newPage()
+    await page.setViewportSize({ width: 390, height: 844 })
+    await page.goto(`/item/${SOC2.uid}`)
+    const article = page.getByRole('dialog', { name: cardTitle(SOC2.kind) }).getByRole('article', { name: SOC2.title })
+    // Locked: the summary, type and date staff set, never the explanation.
+    await expect(article).toContainText(SOC2.locked!.summary)
+    await expect(article).toContainText(SOC2.locked!.type)
+    await expect(article).not.toContainText(SOC2.explanation!)
+    const getAccess = article.getByRole('link', { name: 'Get access' })
+    await ready(getAccess, js)
+    await getAccess.click()
+
+    const dialog = page.getByRole('dialog', { name: 'Request Access' })
+    await expect(dialog).toBeVisible()
+    await expect(dialog.getByText("You're requesting:")).toContainText(SOC2.title)
+    await expect(dialog).toContainText('We usually reply within 2 business days')
+    await expect(dialog).toContainText("You'll be asked to sign an NDA")
+    await expect(dialog).toContainText('are required')
+    const submit = dialog.getByRole('button', { name: 'Submit Request' })
+    await ready(submit, js)
+    // The form is longer than the phone's screen; its actions stay in view.
+    await expect(submit).toBeInViewport()
+
+    await fillRequestForm(dialog, visitor)
+    await submit.click()
+    const sent = page.getByRole('dialog', { name: 'Request sent' })
+    await expect(sent).toBeVisible()
+    await sent.getByRole('link', { name: 'Done' }).click()
+    await expect(sent).toHaveCount(0)
+
+    await page.goto('/')
+    const banner = page.getByRole('region', { name: 'Start your security review' })
+    await expect(banner).toContainText('Your request is pending review')
+    await expect(banner).toContainText(visitor.email)
+    await expect(banner.getByRole('link', { name: 'Request access' })).toHaveCount(0)
+    await page.goto(`/item/${SOC2.uid}`)
+    await expect(page.getByRole('article', { name: SOC2.title })).toContainText('Access requested')
   })
 })
 

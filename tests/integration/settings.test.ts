@@ -169,6 +169,7 @@ describeEachDatabase('portal settings', (database) => {
         autoApproveDomains: 'partner.test, customer.test',
         autoApproveProfileId: profile.id,
         defaultAccessDays: '90',
+        reviewDays: '5',
       }),
     )
     const row = await customization(org)
@@ -189,6 +190,7 @@ describeEachDatabase('portal settings', (database) => {
     expect(row.auto_approve_domains).toEqual(['partner.test', 'customer.test'])
     expect(row.auto_approve_profile_id).toBe(profile.id)
     expect(row.default_access_days).toBe(90)
+    expect(row.review_days).toBe(5)
     expect(entry.before).toMatchObject({ publicAccessLevel: 'Limited', autoApprove: 'never', defaultAccessDays: 365 })
     expect(entry.after).toMatchObject({ publicAccessLevel: 'PublicContentOnly', autoApprove: 'domains', defaultAccessDays: 90 })
 
@@ -206,6 +208,7 @@ describeEachDatabase('portal settings', (database) => {
     expect(errors.blockedDomains).toEqual(['Not a domain name: not, a, domain, http://x.test'])
     expect((await refuses(org, accessForm({ defaultAccessDays: '3651' }))).defaultAccessDays).toEqual([SETTINGS_MESSAGES.accessDays])
     expect((await refuses(org, accessForm({ defaultAccessDays: '1.5' }))).defaultAccessDays).toEqual([SETTINGS_MESSAGES.accessDays])
+    expect((await refuses(org, accessForm({ reviewDays: '31' }))).reviewDays).toEqual([SETTINGS_MESSAGES.reviewDays])
     expect((await refuses(org, accessForm({ publicAccessLevel: 'Everything' }))).publicAccessLevel).toEqual(['Choose what visitors without access see'])
     expect((await refuses(org, accessForm({ 'requestFields.jobTitle.label': 'Job\ntitle' })))['requestFields.jobTitle.label']).toEqual([
       'Use one line, without tabs or other control characters',

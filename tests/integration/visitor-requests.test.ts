@@ -5,7 +5,17 @@
 import { expect, it } from 'vitest'
 import { action as portalAction } from '../../app/routes/portal/portal'
 import { describeEachDatabase } from '../setup/database'
-import { createAccount, createMember, createOrg, createPermissionProfile, createProduct, createStaffMember, visitorCookie, type OrgFixture } from '../setup/factories'
+import {
+  accessRequestForm,
+  createAccount,
+  createMember,
+  createOrg,
+  createPermissionProfile,
+  createProduct,
+  createStaffMember,
+  visitorCookie,
+  type OrgFixture,
+} from '../setup/factories'
 import { callRoute } from '../setup/route'
 import { RECIPIENT_CAPS } from '../../server/auth/rate-limit'
 
@@ -25,19 +35,7 @@ describeEachDatabase('visitor access requests and login', (database) => {
   const post = (org: OrgFixture, form: Record<string, string | string[]>, options: { cookie?: string; clientAddress?: string } = {}) =>
     callRoute(portalAction, database(), { path: org.home, params: org.params, form, cookie: options.cookie, clientAddress: options.clientAddress ?? nextAddress() })
 
-  /** A complete request under the default fields (job title and relationship are on by default). */
-  const requestForm = (org: OrgFixture, email: string, extra: Record<string, string | string[]> = {}) => ({
-    intent: 'request-access',
-    firstName: 'Dana',
-    lastName: 'Scully',
-    email,
-    companyName: 'Fabrikam',
-    agree: 'on',
-    productId: org.product.id,
-    jobTitleTextField: 'Security Analyst',
-    relationshipDropdown: 'customer',
-    ...extra,
-  })
+  const requestForm = accessRequestForm
   const requestAccess = (org: OrgFixture, email: string, extra: Record<string, string | string[]> = {}, clientAddress?: string) =>
     post(org, requestForm(org, email, extra), { clientAddress })
 

@@ -412,6 +412,20 @@ export async function createAccountWithMember(
   return { id: row.id, name: account.name, memberId: member.id }
 }
 
+/** A complete Request Access form under the default fields (job title and relationship are on by default). */
+export const accessRequestForm = (org: { product: { id: string } }, email: string, extra: Record<string, string | string[]> = {}) => ({
+  intent: 'request-access',
+  firstName: 'Dana',
+  lastName: 'Scully',
+  email,
+  companyName: 'Fabrikam',
+  agree: 'on',
+  productId: org.product.id,
+  jobTitleTextField: 'Security Analyst',
+  relationshipDropdown: 'customer',
+  ...extra,
+})
+
 /** A signed-in account member of an org, as the `cookie` header a browser would send (tc_visitor). */
 export async function visitorCookie(database: TestDatabase, org: { id: string }, memberId: string) {
   const setCookie = await createVisitorSession(database.handle.db, database.env, { orgId: org.id, memberId, ip: null, userAgent: 'access-matrix' })

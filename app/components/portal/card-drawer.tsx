@@ -2,7 +2,7 @@ import { Suspense, useRef } from 'react'
 import { CommentsView } from './visitor-tools'
 import { Link } from 'react-router'
 import type { CardView, ItemView, PortalView } from './types'
-import { CardIcon, GetAccessLink, GradeBadge, itemHref, ItemStateIcon } from './cards'
+import { CardIcon, GetAccessLink, GradeBadge, itemHref, ItemStateIcon, LockedNoteText } from './cards'
 import { CloseIcon, DownloadIcon, EyeIcon, LinkIcon } from '~/components/icons'
 import { RECURRENCE_LABELS } from '~/lib/card-kinds'
 import { formatDate } from '~/lib/format'
@@ -94,7 +94,13 @@ function ItemDetail({ view, item, open }: { view: PortalView; item: ItemView; op
       </header>
       {item.locked ? (
         <div className="item__locked">
-          <p>This information is available to approved reviewers.</p>
+          {item.lockedNote ? (
+            <p className="locked-note">
+              <LockedNoteText note={item.lockedNote} />
+            </p>
+          ) : (
+            <p>This information is available to approved reviewers.</p>
+          )}
           <GetAccessLink view={view} item={item} />
         </div>
       ) : (

@@ -1,7 +1,8 @@
-import { Link, useLocation } from 'react-router'
+import { Form, Link, useLocation } from 'react-router'
 import type { CardView, ItemView, PortalView } from './types'
 import { CardKindIcon, CheckIcon, ExpandIcon, LockIcon, ProgressIcon } from '~/components/icons'
-import { withQuery } from '~/lib/format'
+import { formatDate, withQuery } from '~/lib/format'
+import type { LockedNote } from '~/lib/portal-view'
 import { CardMenu } from './editing/card-menu'
 
 export function itemHref(view: PortalView, item: Pick<ItemView, 'slug'>) {
@@ -27,7 +28,7 @@ export function ItemStateIcon({ item }: { item: ItemView }) {
 }
 
 /** "Get access" for a locked item: opens the access request on the request tab. */
-export function GetAccessLink({ view, item }: { view: PortalView; item: ItemView }) {
+export function GetAccessLink({ view, item }: { view: PortalView; item: Pick<ItemView, 'uid'> & { title?: string } }) {
   const location = useLocation()
   // A signed-in member waiting on the NDA signs it; one whose profile lacks the item asks the org.
   if (view.visitor?.ndaPending) {
@@ -37,11 +38,35 @@ export function GetAccessLink({ view, item }: { view: PortalView; item: ItemView
       </Link>
     )
   }
-  if (view.visitor?.account) return <span className="get-access get-access--locked">Not included in your access</span>
+  // A member asks staff for what their profile lacks (an extra-access request, decision 057): a plain form.
+  if (view.visitor?.account) {
+    return (
+      <Form method="post" action={location.pathname + location.search} className="get-access-form" preventScrollReset>
+        <input type="hidden" name="intent" value="request-item" />
+        <input type="hidden" name="itemUid" value={item.uid} />
+        <button type="submit" className="link-button get-access" aria-label={item.title ? `Request access to ${item.title}` : undefined}>
+          Request access
+        </button>
+      </Form>
+    )
+  }
+  // This browser's request is pending: not offered again (the banner says so too).
+  if (view.visitor?.pendingRequest) return <span className="get-access get-access--locked">Access requested</span>
   return (
     <Link className="get-access" to={withQuery(location.pathname, location.search, { requestAccess: 'true', itemUid: item.uid })} preventScrollReset>
       Get access
     </Link>
+  )
+}
+
+/** What staff tell visitors without access about a locked item or document: its summary, type and date. */
+export function LockedNoteText({ note }: { note: LockedNote }) {
+  const meta = [note.type, note.date ? formatDate(note.date) : null].filter(Boolean).join(' · ')
+  return (
+    <>
+      {note.summary ? <span className="locked-note__summary">{note.summary}</span> : null}
+      {meta ? <span className="locked-note__meta">{meta}</span> : null}
+    </>
   )
 }
 

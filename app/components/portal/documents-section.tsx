@@ -1,7 +1,7 @@
 import { Suspense } from 'react'
 import { Link, useLocation } from 'react-router'
 import type { DocumentView, PortalView } from './types'
-import { GetAccessLink, itemHref } from './cards'
+import { GetAccessLink, itemHref, LockedNoteText } from './cards'
 import { DownloadIcon, EyeIcon, FileIcon, LockIcon } from '~/components/icons'
 import { documentDateText, withQuery } from '~/lib/format'
 import { CardMenu } from './editing/card-menu'
@@ -124,10 +124,15 @@ function DocumentRow({ view, document }: { view: PortalView; document: DocumentV
           {document.date ? `${documentDateText(document.date)} · ` : ''}
           {document.cardTitle}
         </span>
+        {document.lockedNote ? (
+          <span className="locked-note">
+            <LockedNoteText note={document.lockedNote} />
+          </span>
+        ) : null}
       </span>
       <span className="document__actions">
         {document.locked ? (
-          <GetAccessLink view={view} item={{ uid: document.itemUid } as never} />
+          <GetAccessLink view={view} item={{ uid: document.itemUid, title: document.title }} />
         ) : document.file ? (
           <>
             <a className="icon-button" href={document.file.viewerUrl ?? document.file.viewUrl} target="_blank" rel="noopener" aria-label={`View ${document.title}`}>

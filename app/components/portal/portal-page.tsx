@@ -169,6 +169,8 @@ function NotificationBar({ view }: { view: PortalView }) {
 
 function ReviewBanner({ view }: { view: PortalView }) {
   const location = useLocation()
+  // This browser's request is pending (its cookie, decision 057): said instead of offering it again.
+  const pending = view.visitor?.pendingRequest
   return (
     <section className="review-banner" aria-labelledby="review-banner-title">
       <div className="review-banner__icon">
@@ -182,9 +184,16 @@ function ReviewBanner({ view }: { view: PortalView }) {
         </ul>
       </div>
       <div className="review-banner__actions">
-        <Link className="button button--primary" to={withQuery(location.pathname, location.search, { requestAccess: 'true', loginRequest: null })}>
-          Request access
-        </Link>
+        {pending ? (
+          <p className="review-banner__pending">
+            <strong>Your request is pending review</strong>
+            <span>We'll email {pending.email} once it's decided.</span>
+          </p>
+        ) : (
+          <Link className="button button--primary" to={withQuery(location.pathname, location.search, { requestAccess: 'true', loginRequest: null })}>
+            Request access
+          </Link>
+        )}
         <Link className="button button--secondary" to={withQuery(location.pathname, location.search, { loginRequest: 'true', requestAccess: null })}>
           Log in
         </Link>

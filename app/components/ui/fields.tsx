@@ -20,6 +20,7 @@ export function TextField({
   placeholder,
   readOnly,
   onChange,
+  required,
 }: {
   field: Field
   label: string
@@ -30,15 +31,26 @@ export function TextField({
   placeholder?: string
   readOnly?: boolean
   onChange?: (value: string) => void
+  /** Marked as required (the server checks it; no browser check, so its message is the one shown). */
+  required?: boolean
 }) {
   const hintId = `${field.id}-hint`
   const props = getInputProps(field, { type })
   return (
     <div className="field">
-      <label htmlFor={field.id}>{label}</label>
+      {required ? (
+        // The mark beside the label, not in it: the field's name stays its label alone.
+        <span className="field__label">
+          <label htmlFor={field.id}>{label}</label>
+          <RequiredMark />
+        </span>
+      ) : (
+        <label htmlFor={field.id}>{label}</label>
+      )}
       <input
         {...props}
         key={field.key}
+        aria-required={required || undefined}
         maxLength={maxLength}
         autoComplete={autoComplete}
         placeholder={placeholder}
@@ -60,6 +72,15 @@ export function TextareaField({ field, label, hint, rows = 4, maxLength }: { fie
       <textarea {...props} key={field.key} rows={rows} maxLength={maxLength} aria-describedby={describedBy(props['aria-describedby'], hint ? hintId : undefined)} />
       <FieldHelp field={field} hint={hint} hintId={hintId} />
     </div>
+  )
+}
+
+/** The asterisk after a required field's label; the input says so to assistive technology (aria-required). */
+export function RequiredMark() {
+  return (
+    <span className="field__required" aria-hidden="true">
+      {' *'}
+    </span>
   )
 }
 

@@ -58,6 +58,8 @@ export const PORTAL_TITLE_MAX = 60
 export const NDA_TEXT_MAX = 50_000
 export const DOMAIN_LIST_MAX = 1000
 export const ACCESS_DAYS_MAX = 3650
+/** The usual reply time the Request Access dialog states, in business days. */
+export const REVIEW_DAYS_MAX = 30
 
 export const SETTINGS_MESSAGES = {
   portalTitleRequired: 'Portal title is required',
@@ -68,6 +70,7 @@ export const SETTINGS_MESSAGES = {
   profileRequired: 'Choose the permission profile auto-approved requesters get',
   profileUnknown: 'Choose a permission profile of your organization',
   accessDays: `Enter a whole number of days from 1 to ${ACCESS_DAYS_MAX}`,
+  reviewDays: `Enter a whole number of business days from 1 to ${REVIEW_DAYS_MAX}`,
   ndaTextRequired: 'Enter the NDA text visitors accept',
 } as const
 
@@ -248,6 +251,13 @@ export const accessSettingsSchema = z
       .int(SETTINGS_MESSAGES.accessDays)
       .min(1, SETTINGS_MESSAGES.accessDays)
       .max(ACCESS_DAYS_MAX, SETTINGS_MESSAGES.accessDays),
+    reviewDays: z
+      .number({ error: SETTINGS_MESSAGES.reviewDays })
+      .int(SETTINGS_MESSAGES.reviewDays)
+      .min(1, SETTINGS_MESSAGES.reviewDays)
+      .max(REVIEW_DAYS_MAX, SETTINGS_MESSAGES.reviewDays)
+      // A form without the field (an older page) keeps the stored value.
+      .optional(),
   })
   .superRefine((value, ctx) => {
     if (value.autoApprove === 'domains' && Array.isArray(value.autoApproveDomains) && value.autoApproveDomains.length === 0) {

@@ -5,6 +5,7 @@ import { consumeLoginLink, loginLinkMember } from '@server/visitors/login-links'
 import { resendLoginLink } from '@server/visitors/grant'
 import { kickEmailWorker } from '@server/email/worker'
 import { createVisitorSession } from '@server/visitors/sessions'
+import { forgetPendingRequest } from '@server/http/pending-request'
 import { accountContext } from '@server/access/viewer'
 import { recordAudit } from '@server/audit/record'
 import { readForm } from '@server/http/forms'
@@ -45,11 +46,15 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   await recordAudit(context.db, { orgId: org.id, actor: member.email, action: 'visitor.login', ip: context.clientAddress, userAgent: request.headers.get('user-agent') })
   const home = org.basePath || '/'
   const account = await accountContext(context.db, org.id, member.account_id, null)
-  // The spec's NDA reminder when an NDA covers them; a returning member is welcomed back (a first visit gets the
-  // welcome dialog instead).
-  if (account?.nda.signature) return redirectWithToast(context.env, home, NDA_REMINDER, { headers: { 'Set-Cookie': cookie } })
-  if (member.welcomed_at) return redirectWithToast(context.env, home, welcomeBack(member.first_name, member.email), { headers: { 'Set-Cookie': cookie } })
-  return redirectTo(home, { headers: { 'Set-Cookie': cookie } })
+  // Signed in, the member's own access replaces the pending request the banner spoke of. The spec's NDA reminder
+  // when an NDA covers them; a returning member is welcomed back (a first visit gets the welcome dialog instead).
+  const headers = new Headers([
+    ['Set-Cookie', cookie],
+    ['Set-Cookie', await forgetPendingRequest(context.env)],
+  ])
+  if (account?.nda.signature) return redirectWithToast(context.env, home, NDA_REMINDER, { headers })
+  if (member.welcomed_at) return redirectWithToast(context.env, home, welcomeBack(member.first_name, member.email), { headers })
+  return redirectTo(home, { headers })
 }
 
 const welcomeBack = (firstName: string | null, email: string) => `Welcome back${firstName ? `, ${firstName}` : ''}. You're signed in as ${email}.`

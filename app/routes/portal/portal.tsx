@@ -13,6 +13,7 @@ import { handleVisitorAction, isVisitorIntent } from '@server/visitors/portal-ac
 import { handleQuestionnairePost, questionnairePost } from '@server/questionnaires/portal'
 import { loadVisitorView } from '@server/visitors/view'
 import { deferNdaCookie, ndaDeferred } from '@server/visitors/nda'
+import { readPendingRequest } from '@server/http/pending-request'
 import { ErrorView } from '~/components/error-view'
 import { PortalPage, visitorToolsShown } from '~/components/portal/portal-page'
 import { loadGettingStarted as loadChecklist, loadStaffTools } from '~/components/portal/staff-tools'
@@ -44,7 +45,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   }
   // "Not now" on the NDA dialog (?nda=later) holds for the rest of the visit: a session cookie says so.
   const deferringNda = url.searchParams.get('nda') === 'later'
-  view.visitor = await loadVisitorView(context.db, context.env, org, viewer, view, url.searchParams, deferringNda || ndaDeferred(request))
+  const pending = viewer.mode === 'Public' ? await readPendingRequest(context.env, request, { orgId: org.id, productId: view.product.id }) : null
+  view.visitor = await loadVisitorView(context.db, context.env, org, viewer, view, url.searchParams, { pendingRequest: pending, ndaLater: deferringNda || ndaDeferred(request) })
   if (params.itemSlug && !view.openItemUid) throw data('This item does not exist.', { status: 404 })
   // Staff pages render their tools in place (see staff-tools.tsx), visitor dialogs likewise.
   if (view.editor) await loadStaffTools()
@@ -58,7 +60,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   // an account member's page is stored for their own cookies. Invitation and unsubscribe pages carry a token.
   // A questionnaire dialog shows the account's own list, which the page's fingerprint does not cover.
   const invitation = url.searchParams.has('inviteToken') || url.searchParams.has('unsubscribeToken') || view.visitor.questionnaire !== null
-  const mark = invitation ? null : view.mode === 'Public' ? 'public' : fingerprint && `account ${org.id} ${fingerprint}`
+  // A page that says this browser's request is pending is its own (the cookie keeps it from the store too).
+  const mark = invitation || view.visitor.pendingRequest ? null : view.mode === 'Public' ? 'public' : fingerprint && `account ${org.id} ${fingerprint}`
   const headers = new Headers(mark ? { [SHARED_PAGE_HEADER]: mark } : {})
   if (deferringNda && view.visitor.ndaPending && !ndaDeferred(request)) headers.append('Set-Cookie', deferNdaCookie(context.env.APP_URL))
   return data(view, { headers })

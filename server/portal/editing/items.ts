@@ -56,6 +56,9 @@ function changed(item: ItemEditorView, next: ItemEdit) {
     gradeEntries: item.gradeEntries,
     integration: item.integration,
     featured: item.featured,
+    lockedSummary: item.lockedSummary || null,
+    lockedType: item.lockedType || null,
+    lockedDate: item.lockedDate || null,
   }
   const { uid: _uid, linkFileIds, unlinkFileIds, ...after } = next
   const differs = JSON.stringify(before) !== JSON.stringify(after) || linkFileIds.length > 0 || unlinkFileIds.length > 0
@@ -150,6 +153,9 @@ export const itemHandlers: Record<string, EditHandler> = {
                 bridge_letter: next.bridgeLetter ? JSON.stringify(next.bridgeLetter) : null,
                 list_entries: next.gradeEntries.length ? JSON.stringify(next.gradeEntries) : null,
                 featured: next.featured,
+                locked_summary: next.lockedSummary,
+                locked_type: next.lockedType,
+                locked_date: next.lockedDate,
                 integrations: next.integration?.link ? JSON.stringify({ provider: next.integration.provider, link: next.integration.link }) : null,
                 updated_at: new Date(),
                 updated_by_name: edit.staff.name,

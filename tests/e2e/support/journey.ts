@@ -89,6 +89,8 @@ export const test = staffTest.extend<JourneyFixtures>({
   context: async ({ context, forwardedFor }, use) => {
     await context.setExtraHTTPHeaders(forwardedFor)
     await use(context)
+    // A request this test sent is its own: the next test in the kept context (any spec, any port) starts without it.
+    await context.clearCookies({ name: 'tc_request' })
   },
   js: async ({}, use, testInfo) => use(hasJavaScript(testInfo.project.name)),
   mailbox: async ({ journeyServer }, use) => use(new Mailbox(journeyServer.mailLog)),
@@ -208,6 +210,8 @@ export async function ready(locator: Locator, js: boolean) {
 
 /** The review banner's "Request access", from the portal home. */
 export async function openRequestAccess(page: Page, js: boolean) {
+  // Each requester is someone new, in a browser of their own: not one an earlier requester left pending.
+  await page.context().clearCookies({ name: 'tc_request' })
   await page.goto('/')
   const link = page.getByRole('region', { name: 'Start your security review' }).getByRole('link', { name: 'Request access' })
   await ready(link, js)

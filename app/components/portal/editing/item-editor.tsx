@@ -3,7 +3,7 @@ import { Form, Link, useActionData, useLocation, useNavigation } from 'react-rou
 import { ALWAYS_PUBLIC_KINDS, MATURITY_LEVELS, RENAME_EXCLUDED, RECURRENCES, RECURRENCE_LABELS, type ItemField } from '~/lib/card-kinds'
 import { DOCUMENT_ITEM_TYPES } from '~/lib/catalogue/documents'
 import { QUESTIONNAIRE_ITEM_TYPES } from '~/lib/catalogue/questionnaires'
-import { duplicateTitle, itemFieldName } from '~/lib/item-editor'
+import { duplicateTitle, itemFieldName, LOCKED_SUMMARY_MAX, LOCKED_TYPE_MAX } from '~/lib/item-editor'
 import type { CardView, ItemEditorView, PortalView } from '../types'
 import { isRecoveryQuestion, parseCustomRecovery, RECOVERY_UNITS, riskQuestion } from '~/lib/risk-profile'
 import { GRADE_PROVIDERS } from '~/lib/security-grades'
@@ -265,12 +265,40 @@ function ItemFields({ item, items, errors, library }: { item: ItemEditorView; it
               Hidden (invisible to everyone without a grant)
             </label>
           ) : null}
+          {!publicAccess ? <LockedNoteFields item={item} errors={errors} /> : null}
         </div>
       )}
       <p className="item__footer">
         Modified at {formatDate(item.lastModified.on)}
         {item.lastModified.by ? ` by ${item.lastModified.by}` : ''}
       </p>
+    </fieldset>
+  )
+}
+
+/** What visitors without access read of a restricted item instead of its content (decision 057). */
+function LockedNoteFields({ item, errors }: { item: ItemEditorView; errors: Errors }) {
+  const name = (field: string) => itemFieldName(item.uid, field)
+  return (
+    <fieldset className="item-fields__locked">
+      <legend>Shown to visitors without access</legend>
+      <Field label="Summary" name={name('lockedSummary')} errors={errors} hint="One line about what this is. Never the restricted content itself.">
+        <input
+          id={name('lockedSummary')}
+          name={name('lockedSummary')}
+          defaultValue={item.lockedSummary}
+          maxLength={LOCKED_SUMMARY_MAX}
+          {...invalid(errors, name('lockedSummary'))}
+        />
+      </Field>
+      <div className="form-grid">
+        <Field label="Type" name={name('lockedType')} errors={errors} hint="For example: Audit report">
+          <input id={name('lockedType')} name={name('lockedType')} defaultValue={item.lockedType} maxLength={LOCKED_TYPE_MAX} {...invalid(errors, name('lockedType'))} />
+        </Field>
+        <Field label="Date" name={name('lockedDate')} errors={errors}>
+          <input id={name('lockedDate')} name={name('lockedDate')} type="date" defaultValue={item.lockedDate} {...invalid(errors, name('lockedDate'))} />
+        </Field>
+      </div>
     </fieldset>
   )
 }

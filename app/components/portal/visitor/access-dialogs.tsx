@@ -8,7 +8,7 @@ import { REQUESTER_KINDS } from '~/lib/access-request-fields'
 import { withQuery } from '~/lib/format'
 import { Dialog } from '~/components/ui/dialog'
 import { FieldErrors, FormErrors } from '~/components/ui/form-errors'
-import { CheckboxField as Checkbox, TextField } from '~/components/ui/fields'
+import { CheckboxField as Checkbox, RequiredMark, TextField } from '~/components/ui/fields'
 import type { AccessActionData } from '@server/visitors/portal-actions'
 import { Honeypot, portalOf, TermsLink, useCloseHref, useHere } from './dialog-parts'
 import { InviteSent } from './invite-dialogs'
@@ -79,20 +79,29 @@ function RequestAccessForm({
   const otherProducts = modal.products.filter((product) => product.id !== modal.productId)
   return (
     <Form method="post" action={here} className="access-form" {...getFormProps(form)}>
+      {modal.item ? (
+        <p className="access-form__item">
+          You're requesting: <strong>{modal.item.title}</strong>
+        </p>
+      ) : null}
       <p className="dialog__description">Please provide the following details to get access to {portalOf(view)}</p>
+      <p className="access-form__legend">
+        Fields marked <span aria-hidden="true">*</span>
+        <span className="visually-hidden">with an asterisk</span> are required.
+      </p>
       <input type="hidden" name="intent" value="request-access" />
       <input type="hidden" name="productId" value={modal.productId} />
-      {modal.itemUid ? <input type="hidden" name="itemUid" value={modal.itemUid} /> : null}
+      {modal.item ? <input type="hidden" name="itemUid" value={modal.item.uid} /> : null}
       {modal.inviteToken ? <input type="hidden" name="inviteToken" value={modal.inviteToken} /> : null}
-      <input type="hidden" name="source" value="access_request" />
+      <input type="hidden" name="source" value={modal.source} />
       <FormErrors errors={form.errors} id={form.errorId} />
       <div className="form-grid">
-        <TextField label="First name" field={fields.firstName} autoComplete="given-name" />
-        <TextField label="Last name" field={fields.lastName} autoComplete="family-name" />
+        <TextField label="First name" field={fields.firstName} autoComplete="given-name" required />
+        <TextField label="Last name" field={fields.lastName} autoComplete="family-name" required />
       </div>
-      <TextField label="Email" field={fields.email} type="email" autoComplete="email" onChange={onEmail} readOnly={Boolean(modal.inviteToken)} />
-      <TextField label="Company name" field={fields.companyName} autoComplete="organization" />
-      {settings.jobTitle.enabled ? <TextField label={settings.jobTitle.label} field={fields.jobTitleTextField} autoComplete="organization-title" /> : null}
+      <TextField label="Email" field={fields.email} type="email" autoComplete="email" onChange={onEmail} readOnly={Boolean(modal.inviteToken)} required />
+      <TextField label="Company name" field={fields.companyName} autoComplete="organization" required />
+      {settings.jobTitle.enabled ? <TextField label={settings.jobTitle.label} field={fields.jobTitleTextField} autoComplete="organization-title" required /> : null}
       {settings.pointOfContact.enabled ? (
         <TextField
           label={settings.pointOfContact.label}
@@ -100,12 +109,16 @@ function RequestAccessForm({
           type="email"
           placeholder="Enter your contact's email within this organization"
           hint="Enter your contact's email within this organization"
+          required
         />
       ) : null}
       {settings.relationship.enabled ? (
         <div className="field">
-          <label htmlFor={fields.relationshipDropdown.id}>{settings.relationship.label}</label>
-          <select {...getSelectProps(fields.relationshipDropdown)} key={fields.relationshipDropdown.key}>
+          <label htmlFor={fields.relationshipDropdown.id}>
+            {settings.relationship.label}
+            <RequiredMark />
+          </label>
+          <select {...getSelectProps(fields.relationshipDropdown)} key={fields.relationshipDropdown.key} aria-required="true">
             <option value="">Select…</option>
             {REQUESTER_KINDS.map((kind) => (
               <option key={kind.value} value={kind.value}>
@@ -118,8 +131,11 @@ function RequestAccessForm({
       ) : null}
       {settings.country.enabled ? (
         <div className="field">
-          <label htmlFor={fields.countriesDropdown.id}>{settings.country.label}</label>
-          <select {...getSelectProps(fields.countriesDropdown)} key={fields.countriesDropdown.key} autoComplete="country-name">
+          <label htmlFor={fields.countriesDropdown.id}>
+            {settings.country.label}
+            <RequiredMark />
+          </label>
+          <select {...getSelectProps(fields.countriesDropdown)} key={fields.countriesDropdown.key} autoComplete="country-name" aria-required="true">
             <option value="">Select…</option>
             {modal.countries.map((country) => (
               <option key={country} value={country}>
@@ -132,7 +148,10 @@ function RequestAccessForm({
       ) : null}
       {settings.products.enabled && otherProducts.length ? (
         <fieldset className="field">
-          <legend>{settings.products.label}</legend>
+          <legend>
+            {settings.products.label}
+            <RequiredMark />
+          </legend>
           {modal.products.map((product) => (
             <label key={product.id} className="checkbox">
               <input type="checkbox" name={fields.accountMemberRequestProducts.name} value={product.id} defaultChecked={product.id === modal.productId} />
@@ -142,7 +161,12 @@ function RequestAccessForm({
           <FieldErrors errors={[...new Set(Object.values(fields.accountMemberRequestProducts.allErrors).flat())]} id={fields.accountMemberRequestProducts.errorId} />
         </fieldset>
       ) : null}
-      {settings.customCheckbox.enabled ? <Checkbox field={fields.customCheckbox}>{settings.customCheckbox.label}</Checkbox> : null}
+      {settings.customCheckbox.enabled ? (
+        <Checkbox field={fields.customCheckbox}>
+          {settings.customCheckbox.label}
+          {settings.customCheckbox.required ? <RequiredMark /> : null}
+        </Checkbox>
+      ) : null}
       <Checkbox field={fields.agree}>
         I agree to the <TermsLink href={terms.termsUrl}>terms of use</TermsLink> and <TermsLink href={terms.privacyUrl}>privacy notice</TermsLink>
         {view.product.termsUrl ? (
@@ -151,10 +175,12 @@ function RequestAccessForm({
             and the <TermsLink href={view.product.termsUrl}>{`${view.product.name} terms`}</TermsLink>
           </>
         ) : null}
+        <RequiredMark />
       </Checkbox>
       {view.portal.subscribeEnabled ? <Checkbox field={fields.subscribe}>Subscribe to {view.org.name}'s updates</Checkbox> : null}
       <Honeypot />
-      <div className="dialog__actions">
+      <WhatHappensNext org={view.org.name} modal={modal} />
+      <div className="dialog__actions dialog__actions--sticky">
         <Link className="button button--secondary" to={closeHref} preventScrollReset>
           Back
         </Link>
@@ -163,6 +189,22 @@ function RequestAccessForm({
         </button>
       </div>
     </Form>
+  )
+}
+
+/** What follows a request: the org's usual reply time (a setting) and the NDA, when one is required. */
+function WhatHappensNext({ org, modal }: { org: string; modal: AccessModalView }) {
+  return (
+    <section className="access-form__next" aria-labelledby="access-next-title">
+      <h3 id="access-next-title">What happens next</h3>
+      <ul>
+        <li>
+          {org} reviews your request. We usually reply within {modal.reviewDays} business {modal.reviewDays === 1 ? 'day' : 'days'}.
+        </li>
+        <li>Once approved, we email you a login link.</li>
+        {modal.ndaRequired ? <li>You'll be asked to sign an NDA before you can view restricted documents.</li> : null}
+      </ul>
+    </section>
   )
 }
 
@@ -215,7 +257,9 @@ export function OutcomeDialog({ view, data, modal }: { view: PortalView; data: E
           <p>
             {data.intent === 'extend-access'
               ? `${org} will review your request to extend your access. We'll email you once it's decided.`
-              : `Thanks! ${org} will review your request and email you at ${email} once it's approved.`}
+              : data.intent === 'request-item'
+                ? `${org} will review your request for more access. We'll email you once it's decided.`
+                : `Thanks! ${org} will review your request and email you at ${email} once it's approved.`}
           </p>
           <div className="dialog__actions">{done}</div>
         </Dialog>
@@ -256,7 +300,7 @@ export function OutcomeDialog({ view, data, modal }: { view: PortalView; data: E
     case 'already_requested':
     case 'error':
       return (
-        <Dialog title="Extend access" closeHref={closeHref} size="small">
+        <Dialog title={data.intent === 'request-item' ? 'Request access' : 'Extend access'} closeHref={closeHref} size="small">
           <p role="alert">
             {data.outcome === 'already_has_access'
               ? 'You already have access.'

@@ -40,6 +40,7 @@ import {
   REQUEST_FIELD_NAMES,
   REVIEW_BANNER_LABELS,
   REVIEW_BANNERS,
+  REVIEW_DAYS_MAX,
   type SettingsSection,
 } from '~/lib/schemas/settings'
 import { DOCUMENT_ACCESS_LABELS } from '~/lib/schemas/documents'
@@ -270,6 +271,7 @@ function AccessSection({ values, profiles, lastResult }: { values: PortalSetting
       autoApproveDomains: domainsText(values.autoApproveDomains),
       autoApproveProfileId: values.autoApproveProfileId ?? '',
       defaultAccessDays: values.defaultAccessDays,
+      reviewDays: values.reviewDays,
     },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: accessSettingsSchema }),
     shouldValidate: 'onBlur',
@@ -346,6 +348,20 @@ function AccessSection({ values, profiles, lastResult }: { values: PortalSetting
         <label htmlFor={fields.defaultAccessDays.id}>Default access expiry (days)</label>
         <input {...getInputProps(fields.defaultAccessDays, { type: 'number' })} min={1} max={3650} step={1} />
         <FieldErrors errors={fields.defaultAccessDays.errors} id={fields.defaultAccessDays.errorId} />
+      </div>
+      <div className="field settings__narrow">
+        <label htmlFor={fields.reviewDays.id}>Usual reply time (business days)</label>
+        <input
+          {...getInputProps(fields.reviewDays, { type: 'number' })}
+          min={1}
+          max={REVIEW_DAYS_MAX}
+          step={1}
+          aria-describedby={[`${fields.reviewDays.id}-hint`, fields.reviewDays.errors ? fields.reviewDays.errorId : null].filter(Boolean).join(' ')}
+        />
+        <p className="field__hint" id={`${fields.reviewDays.id}-hint`}>
+          The Request Access form tells visitors: "We usually reply within this many business days".
+        </p>
+        <FieldErrors errors={fields.reviewDays.errors} id={fields.reviewDays.errorId} />
       </div>
     </SettingsForm>
   )
