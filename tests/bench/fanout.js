@@ -102,8 +102,9 @@ try {
       [org.id, RECIPIENTS],
     )
     const [topic] = await query(`insert into update_topics (org_id, subject, category) values ($1, 'SOC 2 Type II report renewed', 'compliance') returning id`, [org.id])
-    const [update] = await query(`insert into updates (topic_id, message, audience, channel_email) values ($1, $2, 'public', true) returning id`, [
+    const [update] = await query(`insert into updates (topic_id, title, message, audience, channel_email) values ($1, $2, $3, 'public', true) returning id`, [
       topic.id,
+      'SOC 2 Type II report renewed',
       'Our SOC 2 Type II report has been renewed for another year.\nThe new report is available on the Trust Center for accounts under NDA.',
     ])
     // As staff publishing does (server/updates/sends.ts createUpdateSend): the fan-out expands it.

@@ -312,8 +312,8 @@ async function generate(db, modules, rows) {
     from generate_series(1, ${topics}::int) t
   `.execute(db)
   await sql`
-    insert into updates (topic_id, message, audience, channel_portal, created_at)
-    select topic.id, ${prose('(i + 90000)', 3)}, case when i % 5 = 0 then 'private' else 'public' end, i % 10 <> 3, now() - i * interval '1 hour'
+    insert into updates (topic_id, title, message, audience, channel_portal, created_at)
+    select topic.id, (${SUBJECTS}::text[])[1 + i % ${SUBJECTS.length}] || ': update ' || i, ${prose('(i + 90000)', 3)}, case when i % 5 = 0 then 'private' else 'public' end, i % 10 <> 3, now() - i * interval '1 hour'
     from generate_series(1, ${counts.updates}::int) i
     join (select id, row_number() over (order by created_at, id) as n from update_topics where org_id = ${org.id}) topic on topic.n = 1 + i % ${topics}
   `.execute(db)
