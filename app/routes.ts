@@ -52,7 +52,8 @@ export default [
     route('subscribers', 'routes/staff/subscribers/index.tsx'),
     route('subscribers/export.csv', 'routes/staff/subscribers/export.ts'),
     route('accounts', 'routes/staff/accounts/index.tsx'),
-    route('settings', 'routes/staff/settings/index.tsx'),
+    // /settings (General) and its tabs /settings/access, /nda, /documents, /integrations (decision 059).
+    route('settings/:tab?', 'routes/staff/settings/index.tsx'),
     route('settings/outbox', 'routes/staff/settings/outbox.tsx'),
     route('settings/company', 'routes/staff/settings/company.tsx'),
     route('settings/products', 'routes/staff/settings/products.tsx'),

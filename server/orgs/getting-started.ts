@@ -58,7 +58,7 @@ export async function loadGettingStarted(
     logo: '/settings/company',
     certification: `${home}?card=Certifications`,
     document: '/documents',
-    access: '/settings#access-settings',
+    access: '/settings/access',
     publish: home,
   }
   return { steps: GETTING_STARTED_STEPS.map((step) => ({ step, done: done[step], href: href[step] })), dismissAction: GETTING_STARTED_DISMISS_PATH }

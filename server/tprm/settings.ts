@@ -15,12 +15,12 @@ export async function submitTprmPartner(context: LoadContext, staff: StaffMember
     if (submission.status !== 'success') return reply({ intent: 'tprm-partners' as const, result: submission.reply() }, { status: 400 })
     if (!(await removeTprmPartner(context.db, staff, submission.value.partnerId))) throw notFound('This tool is no longer listed.')
     context.pageCache?.invalidate()
-    return redirect('/settings', { toast: 'TPRM partner removed' })
+    return redirect('/settings/integrations', { toast: 'TPRM partner removed' })
   }
   const submission = parseForm(formData, addTprmPartnerSchema)
   if (submission.status !== 'success') return reply({ intent: 'tprm-partners' as const, result: submission.reply() }, { status: 400 })
   const saved = await addTprmPartner(context.db, staff, submission.value)
   if (!saved.ok) return reply({ intent: 'tprm-partners' as const, result: submission.reply({ fieldErrors: { [saved.field]: [saved.message] } }) }, { status: 400 })
   context.pageCache?.invalidate()
-  return redirect('/settings', { toast: 'TPRM partner added' })
+  return redirect('/settings/integrations', { toast: 'TPRM partner added' })
 }

@@ -22,7 +22,7 @@ test('staff rename the company, upload a logo and set a colour, and the portal s
 
   await page.goto(PAGE)
   await expect(page.getByRole('heading', { level: 1, name: 'Company' })).toBeVisible()
-  await expect(page.getByRole('navigation', { name: 'Settings pages' }).getByRole('link', { name: 'Company' })).toHaveAttribute('aria-current', 'page')
+  await expect(page.getByRole('navigation', { name: 'Settings pages' }).getByRole('link', { name: 'Branding' })).toHaveAttribute('aria-current', 'page')
 
   // A colour white text cannot sit on is refused, with a darker shade offered, and nothing is saved.
   const details = page.locator('#company-details')

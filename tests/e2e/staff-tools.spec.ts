@@ -234,7 +234,7 @@ test.describe('staff tools', () => {
     // No transport in the e2e server: the invitation e-mail is kept in the outbox.
     await page.getByRole('navigation', { name: 'Workspace' }).getByRole('link', { name: 'Settings' }).click()
     await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible()
-    await page.getByRole('link', { name: 'E-mail outbox' }).click()
+    await page.getByRole('navigation', { name: 'Settings pages' }).getByRole('link', { name: 'E-mail', exact: true }).click()
     await expect(page).toHaveURL(/\/settings\/outbox$/)
     await expect(page.getByRole('heading', { name: 'Outbox', level: 1 })).toBeVisible()
     const message = page.locator('.outbox__message').filter({ hasText: `to ${email}` })

@@ -4,6 +4,10 @@ import { loader as auditLoader } from '../../app/routes/staff/audit/index'
 import { action as documentsAction, loader as documentsLoader } from '../../app/routes/staff/documents/index'
 import { action as membersAction, loader as membersLoader } from '../../app/routes/staff/members/index'
 import { loader as outboxLoader } from '../../app/routes/staff/settings/outbox'
+import { loader as settingsLoader } from '../../app/routes/staff/settings/index'
+import { loader as companyLoader } from '../../app/routes/staff/settings/company'
+import { loader as productsLoader } from '../../app/routes/staff/settings/products'
+import { loader as domainsLoader } from '../../app/routes/staff/settings/domains'
 import { STAFF_PERMISSIONS } from '../../app/lib/permissions'
 import { EDIT_INTENTS } from '../../server/portal/editing/index'
 import type { PortalView } from '../../app/lib/portal-view'
@@ -48,6 +52,15 @@ describeEachDatabase('permission matrix', (database) => {
       ['/audit', auditLoader],
       ['/documents', documentsLoader],
       ['/settings/outbox', outboxLoader],
+      // Every settings tab is the settings scope (decision 059).
+      ['/settings', settingsLoader],
+      ['/settings/access', settingsLoader],
+      ['/settings/nda', settingsLoader],
+      ['/settings/documents', settingsLoader],
+      ['/settings/integrations', settingsLoader],
+      ['/settings/company', companyLoader],
+      ['/settings/products', productsLoader],
+      ['/settings/domains', domainsLoader],
     ]
     for (const [path, loader] of pages) expect({ path, status: await statusOf(loader, database(), path, editorOnly) }).toEqual({ path, status: 403 })
     expect(await statusOf(membersAction, database(), '/members', editorOnly, { intent: 'invite', email: 'x@northwind.test' })).toBe(403)

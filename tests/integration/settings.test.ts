@@ -11,6 +11,14 @@ import { callRoute } from '../setup/route'
 
 type Form = Record<string, string | string[]>
 
+const TAB_OF: Record<string, string> = {
+  portal: '/settings',
+  contact: '/settings',
+  access: '/settings/access',
+  nda: '/settings/nda',
+  documents: '/settings/documents',
+}
+
 describeEachDatabase('portal settings', (database) => {
   const db = () => database().handle.db
   const post = (cookie: string, form: Form) => callRoute(settingsAction, database(), { path: '/settings', cookie, form })
@@ -46,7 +54,8 @@ describeEachDatabase('portal settings', (database) => {
     const before = await customization(org)
     const saved = await post(org.admin.cookie, form)
     expect(saved.status, JSON.stringify(saved.data)).toBe(302)
-    expect(saved.location).toBe('/settings')
+    // Back to the tab the section is on (decision 059).
+    expect(saved.location).toBe(TAB_OF[String(form.intent)])
     expect(saved.toast).toBe('Settings saved')
     expect((await customization(org)).revision).toBe(before.revision + 1)
     const audit = await auditOf(org)
@@ -120,8 +129,37 @@ describeEachDatabase('portal settings', (database) => {
     expect(html).toContain(`<p class="field__error" id="${errorId}">Portal title must be at most 60 characters</p>`)
     expect(html).toMatch(/<label for="[^"]+">Portal title<\/label>/)
     expect(html).toContain('href="/settings/outbox"')
-    // The other sections keep their saved values.
-    expect(/<select[^>]*name="autoApproveProfileId"/.test(html)).toBe(true)
+    // The General tab's other section keeps its saved values; the other tabs' sections are not on it.
+    expect(/<input[^>]*name="supportMailbox"/.test(html)).toBe(true)
+    expect(/<select[^>]*name="autoApproveProfileId"/.test(html)).toBe(false)
+    // The save bar: the Save button, and a status that says nothing until a field changes.
+    expect(html).toContain('<p class="save-bar__status" role="status"></p>')
+  })
+
+  it('shows each tab’s sections on its own page, and 404 for an unknown tab', async () => {
+    const org = await createOrg(database())
+    const page = await load(org.admin.cookie)
+    const render = (path: string) =>
+      renderToString(
+        createElement(createRoutesStub([{ id: 'settings', path: '/settings/:tab?', Component: Settings as never }]), {
+          initialEntries: [path],
+          hydrationData: { loaderData: { settings: page.data } },
+        }),
+      )
+    const forms = (html: string) => [...html.matchAll(/<form[^>]*id="settings-([a-z-]+)"/g)].map((match) => match[1])
+    expect(forms(render('/settings'))).toEqual(['portal', 'contact'])
+    expect(forms(render('/settings/access'))).toEqual(['access'])
+    expect(forms(render('/settings/nda'))).toEqual(['nda'])
+    expect(forms(render('/settings/documents'))).toEqual(['documents'])
+    expect(forms(render('/settings/integrations'))).toEqual(['tprm-partners'])
+    const tabs = render('/settings/nda')
+    expect(tabs).toContain('<nav aria-label="Settings pages"')
+    expect(tabs).toMatch(/<a aria-current="page"[^>]*href="\/settings\/nda"/)
+    for (const tab of ['access', 'nda', 'documents', 'integrations']) {
+      expect((await callRoute(settingsLoader, database(), { path: `/settings/${tab}`, params: { tab }, cookie: org.admin.cookie })).status).toBe(200)
+    }
+    expect((await callRoute(settingsLoader, database(), { path: '/settings/general', params: { tab: 'general' }, cookie: org.admin.cookie })).status).toBe(404)
+    expect((await callRoute(settingsLoader, database(), { path: '/settings/nope', params: { tab: 'nope' }, cookie: org.admin.cookie })).status).toBe(404)
   })
 
   it('saves the contact section: https added to a bare address, http refused', async () => {

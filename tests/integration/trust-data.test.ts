@@ -440,6 +440,7 @@ describeEachDatabase('trust data and TPRM tokens', (database) => {
     const added = await settings({ intent: 'tprm-partner-add', name: 'OneTrust', domain: 'https://www.OneTrust.com/' })
     expect(added.status, JSON.stringify(added.data)).toBe(302)
     expect(added.toast).toBe('TPRM partner added')
+    expect(added.location).toBe('/settings/integrations')
     expect(await revision()).toBe(before + 1)
     const loaded = await callRoute(settingsLoader, database(), { path: '/settings', cookie: org.admin.cookie })
     expect(loaded.data.tprmPartners).toEqual([{ id: expect.any(String), name: 'OneTrust', domain: 'onetrust.com' }])

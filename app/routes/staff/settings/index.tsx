@@ -1,7 +1,7 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import { getCollectionProps, getFormProps, getInputProps, getSelectProps, useForm, type FormMetadata, type SubmissionResult } from '@conform-to/react'
 import type { ReactNode } from 'react'
-import { data, Form, useActionData, useNavigation, type AppLoadContext } from 'react-router'
+import { data, Form, useActionData, useNavigation, useParams, type AppLoadContext } from 'react-router'
 import type { z } from 'zod'
 import type { Route } from './+types/index'
 import { requireStaff } from '@server/auth/require'
@@ -50,6 +50,7 @@ import { TprmPartnersSection } from './tprm-partners'
 import { SettingsPages } from './settings-pages'
 import { FieldErrors, FormErrors } from '~/components/ui/form-errors'
 import { CheckboxField, TextareaField, TextField, type Field } from '~/components/ui/fields'
+import { SaveBar, useUnsavedChanges } from '~/components/ui/save-bar'
 
 const SECTION_TITLES: Record<SettingsSection, string> = {
   portal: 'Portal',
@@ -70,8 +71,25 @@ const SAVE_LABELS: Record<SettingsSection, string> = {
 // View and download first: the default, and what most trust centers keep.
 const DOCUMENT_ACCESS_OPTIONS = ['view-and-download', 'view-only'] as const
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+// The tabs this page serves (decision 059): General on /settings, the others on /settings/{tab}. Branding,
+// products, domains and the e-mail outbox are pages of their own (settings-pages.tsx).
+const TABS = {
+  general: { path: '/settings', sections: ['portal', 'contact'] },
+  access: { path: '/settings/access', sections: ['access'] },
+  nda: { path: '/settings/nda', sections: ['nda'] },
+  documents: { path: '/settings/documents', sections: ['documents'] },
+  integrations: { path: '/settings/integrations', sections: [] },
+} as const satisfies Record<string, { path: string; sections: readonly SettingsSection[] }>
+type Tab = keyof typeof TABS
+
+const tabOf = (param: string | undefined): Tab | undefined => (param === undefined ? 'general' : Object.hasOwn(TABS, param) && param !== 'general' ? (param as Tab) : undefined)
+
+/** The tab a section is on: where its save goes back to. */
+const tabPathOf = (intent: SettingsSection) => Object.values(TABS).find((tab) => (tab.sections as readonly SettingsSection[]).includes(intent))?.path ?? '/settings'
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
   const staff = await requireStaff(request, context, 'settings')
+  if (!tabOf(params.tab)) throw data('Not found', { status: 404 })
   return loadPortalSettings(context.db, staff.orgId)
 }
 
@@ -97,7 +115,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-/** One section's save: 400 with the field messages, or a redirect back with a toast. */
+/** One section's save: 400 with the field messages, or a redirect back to its tab with a toast. */
 async function submitSection<Schema extends z.ZodType>(
   context: AppLoadContext,
   formData: FormData,
@@ -109,7 +127,7 @@ async function submitSection<Schema extends z.ZodType>(
   if (submission.status !== 'success') return data({ intent, result: submission.reply() }, { status: 400 })
   const outcome = await save(submission.value)
   if (!outcome.ok) return data({ intent, result: submission.reply({ fieldErrors: { [outcome.field]: [outcome.message] } }) }, { status: 400 })
-  return redirectWithToast(context.env, '/settings', 'Settings saved')
+  return redirectWithToast(context.env, tabPathOf(intent), 'Settings saved')
 }
 
 type LastResult = SubmissionResult<string[]> | undefined
@@ -119,6 +137,8 @@ const sectionId = (intent: SettingsSection) => `${intent}-settings`
 
 export default function Settings({ loaderData }: Route.ComponentProps) {
   const { settings, profiles, tprmPartners } = loaderData
+  const tab = tabOf(useParams().tab) ?? 'general'
+  const shows = (section: SettingsSection) => (TABS[tab].sections as readonly SettingsSection[]).includes(section)
   const actionData = useActionData<typeof action>()
   const resultOf = (intent: SettingsSection): LastResult => (actionData?.intent === intent ? actionData.result : undefined)
   // A section remounts (taking the saved values as its defaults) only when what it shows was saved.
@@ -127,7 +147,7 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
     <div className="staff-page settings">
       <header className="staff-page__header">
         <h1>Settings</h1>
-        <p>How your trust center looks and who may see what. Each section is saved on its own.</p>
+        <p>How your trust center looks and who may see what. Each tab is saved on its own.</p>
         <SettingsPages />
       </header>
       {actionData && actionData.intent !== 'tprm-partners' ? (
@@ -135,12 +155,14 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
           The <a href={`#${sectionId(actionData.intent)}`}>{SECTION_TITLES[actionData.intent]}</a> settings were not saved: correct the fields marked below.
         </p>
       ) : null}
-      <PortalSection key={keyOf(settings.portal)} values={settings.portal} lastResult={resultOf('portal')} />
-      <ContactSection key={keyOf(settings.contact)} values={settings.contact} lastResult={resultOf('contact')} />
-      <AccessSection key={keyOf(settings.access)} values={settings.access} profiles={profiles} lastResult={resultOf('access')} />
-      <NdaSection key={keyOf(settings.nda)} values={settings.nda} lastResult={resultOf('nda')} />
-      <DocumentsSection key={keyOf(settings.documents)} values={settings.documents} lastResult={resultOf('documents')} />
-      <TprmPartnersSection key={keyOf(tprmPartners)} partners={tprmPartners} lastResult={actionData?.intent === 'tprm-partners' ? actionData.result : undefined} />
+      {shows('portal') ? <PortalSection key={keyOf(settings.portal)} values={settings.portal} lastResult={resultOf('portal')} /> : null}
+      {shows('contact') ? <ContactSection key={keyOf(settings.contact)} values={settings.contact} lastResult={resultOf('contact')} /> : null}
+      {shows('access') ? <AccessSection key={keyOf(settings.access)} values={settings.access} profiles={profiles} lastResult={resultOf('access')} /> : null}
+      {shows('nda') ? <NdaSection key={keyOf(settings.nda)} values={settings.nda} lastResult={resultOf('nda')} /> : null}
+      {shows('documents') ? <DocumentsSection key={keyOf(settings.documents)} values={settings.documents} lastResult={resultOf('documents')} /> : null}
+      {tab === 'integrations' ? (
+        <TprmPartnersSection key={keyOf(tprmPartners)} partners={tprmPartners} lastResult={actionData?.intent === 'tprm-partners' ? actionData.result : undefined} />
+      ) : null}
     </div>
   )
 }
@@ -159,18 +181,17 @@ function SettingsForm<Schema extends Record<string, unknown>>({
 }) {
   const navigation = useNavigation()
   const saving = navigation.state === 'submitting' && navigation.formData?.get('intent') === intent
+  const { dirty, markDirty, markSaved } = useUnsavedChanges(form.status === 'error')
   const titleId = `settings-${intent}-title`
   return (
     <section className="panel settings__section" id={sectionId(intent)} aria-labelledby={titleId}>
       <h2 id={titleId}>{SECTION_TITLES[intent]}</h2>
       {description ? <p className="settings__description">{description}</p> : null}
-      <Form method="post" {...getFormProps(form)} className="form form--wide">
+      <Form method="post" {...getFormProps(form)} className="form form--wide" onInput={markDirty} onSubmit={markSaved}>
         <input type="hidden" name="intent" value={intent} />
         <FormErrors errors={form.errors} id={form.errorId} />
         {children}
-        <button type="submit" className="button button--primary" disabled={saving}>
-          {SAVE_LABELS[intent]}
-        </button>
+        <SaveBar label={SAVE_LABELS[intent]} saving={saving} dirty={dirty} />
       </Form>
     </section>
   )
