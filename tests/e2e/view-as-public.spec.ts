@@ -1,5 +1,7 @@
 // Main mode shows what the public sees (issue 24 item 1, decision 060): staff see each item's state as a tag,
 // switch to "View as public" (the anonymous visitor's page while signed in) and back. Reads only: the demo org.
+import { expectNoViolations } from './support/axe'
+import { hasJavaScript } from './support/demo'
 import { expect, test } from './support/staff'
 
 const PORTAL = '/portal/northwind'
@@ -7,7 +9,9 @@ const PORTAL = '/portal/northwind'
 test.describe('view as public', () => {
   test.use({ signedIn: true })
 
-  test('staff see the state tags, view the page as the public and exit', async ({ page }) => {
+  test('staff see the state tags, view the page as the public and exit', async ({ page }, testInfo) => {
+    // axe runs as a script in the page: with JavaScript (a11y.spec.ts checks the server-rendered pages).
+    const axe = hasJavaScript(testInfo.project.name)
     // A hidden item's card open: every item tagged, the hidden one dimmed.
     await page.goto(`${PORTAL}?itemUid=intrusion-detection`)
     const hidden = page.locator('#item-intrusion-detection')
@@ -18,6 +22,7 @@ test.describe('view as public', () => {
     await page.goto(PORTAL)
     await expect(page.locator('#documents .document .tag--state').first()).toBeVisible()
     await expect(page.locator('.card__item .tag', { hasText: 'Public' }).first()).toBeVisible()
+    if (axe) await expectNoViolations(page)
 
     await page.getByRole('region', { name: 'Staff tools' }).getByRole('link', { name: 'View as public' }).click()
     const banner = page.getByRole('region', { name: 'Viewing as the public' })
@@ -25,6 +30,7 @@ test.describe('view as public', () => {
     await expect(page).toHaveURL(/viewAs=public/)
     await expect(page.getByRole('region', { name: 'Staff tools' })).toHaveCount(0)
     await expect(page.locator('.tag--state')).toHaveCount(0)
+    if (axe) await expectNoViolations(page)
     // The hidden item is not there for the public; the restricted one is locked.
     await page.goto(`${PORTAL}?viewAs=public&itemUid=firewalls`)
     await expect(page.locator('#item-firewalls')).toBeVisible()
