@@ -139,9 +139,9 @@ function GenericCard({ view, card }: { view: PortalView; card: CardView }) {
                 {item.title}
               </Link>
               {item.enabledState === 'WorkInProgress' ? <span className="tag tag--warning">In Progress</span> : null}
-              <StateTag state={item.state} />
               {item.kind === 'SecurityGrades' && item.grades?.[0] ? <GradeBadge grade={item.grades[0]} /> : null}
               {item.choice ? <span className="card__answer">{item.choice.answer}</span> : null}
+              <StateTag state={item.state} />
             </li>
           ))}
         </ul>
