@@ -54,6 +54,8 @@ export interface ItemView {
   publicAccess: boolean
   custom: boolean
   hidden?: boolean
+  /** Main mode only: who the item shows to, as the staff tag names it (decision 060). */
+  state?: ItemState
   logo?: string
   /** Locked items only: what staff chose to tell visitors without access (never the withheld content). */
   lockedNote?: LockedNote
@@ -122,6 +124,8 @@ export interface CardView {
 
 export interface DocumentView {
   key: string
+  /** Main mode only: its item's state (decision 060). */
+  state?: ItemState
   title: string
   itemUid: string
   itemSlug: string
@@ -185,6 +189,8 @@ export type SubprocessorColumn = 'purpose' | 'location' | 'additionalDetails'
 
 export interface PortalView {
   mode: Mode
+  /** Staff viewing the page as the public (`?viewAs=public`): the banner's way back; never set for a visitor. */
+  viewingAsPublic?: { exitHref: string }
   org: { name: string; slug: string; website: string | null; logoUrl: string | null; brandColor: string | null; faviconUrl: string | null }
   portal: {
     basePath: string
@@ -390,4 +396,14 @@ export function portalAddress(portal: { portalUrl: string; basePath: string }, p
   const home = portal.portalUrl.replace(/\/$/, '')
   if (path === portal.basePath || path.startsWith(`${portal.basePath}/`)) return `${home}${path.slice(portal.basePath.length) || '/'}`
   return new URL(path, portal.portalUrl).href
+}
+
+/** An item's state as staff see it in Main mode: who it shows to (decision 060). */
+export type ItemState = 'Public' | 'Restricted' | 'Hidden' | 'Not enabled'
+
+/** Hidden first (invisible to everyone without a grant), then not enabled, then public or restricted. */
+export function itemState(item: { hidden: boolean; enabledState: string; publicAccess: boolean }): ItemState {
+  if (item.hidden) return 'Hidden'
+  if (item.enabledState === 'NotEnabled') return 'Not enabled'
+  return item.publicAccess ? 'Public' : 'Restricted'
 }

@@ -44,6 +44,8 @@ export interface AccountContext {
 export interface PortalViewer extends Viewer {
   account: AccountContext | null
   preview: { accountName: string | null; profileName: string | null } | null
+  /** Staff who asked to see the page as the public (`?viewAs=public`): the viewer is Public for this render. */
+  viewingAsPublic?: true
 }
 
 /**
@@ -72,6 +74,8 @@ export async function getViewer(request: Request, db: Database, org: Pick<Portal
   const staff = await getStaffMember(db, request)
   if (staff && staff.orgId === org.id) {
     const search = new URL(request.url).searchParams
+    // View as public: exactly the anonymous visitor's page while staying signed in (decision 060).
+    if (search.get('viewAs') === 'public') return { ...PUBLIC_VIEWER, account: null, preview: null, viewingAsPublic: true }
     const accountId = search.get('accountId')
     const profileId = search.get('permissionProfileId')
     // Previewing names customer accounts: for staff who manage them or review requests.

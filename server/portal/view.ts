@@ -8,7 +8,7 @@ import { DEFAULT_CARD_TITLES, GRID_KINDS, isCardKind, ITEM_KIND_WEIGHT, type Car
 import { compareTitles } from '../../app/lib/ordering'
 import { withQuery } from '../../app/lib/format'
 import type { BulkDocumentView, CardView, DocumentDate, DocumentView, FileView, ItemView, PortalView, SubprocessorColumn, UpdateView } from '../../app/lib/portal-view'
-import { bridgeLetterTitle, CARD_PREVIEW_ITEMS, FAQ_PREVIEW_ENTRIES, FAQ_QUERY_MAX, RECENT_UPDATE_MS, UPDATES_PAGE_SIZE } from '../../app/lib/portal-view'
+import { bridgeLetterTitle, CARD_PREVIEW_ITEMS, itemState, FAQ_PREVIEW_ENTRIES, FAQ_QUERY_MAX, RECENT_UPDATE_MS, UPDATES_PAGE_SIZE } from '../../app/lib/portal-view'
 import { riskAnswerLabel } from '../../app/lib/risk-profile'
 import { gradeColour, GRADE_PROVIDERS } from '../../app/lib/security-grades'
 import { normaliseSectionOrder, type SectionId } from '../../app/lib/sections'
@@ -240,7 +240,7 @@ export function buildPortalView(
 
 /** What a card's preview row shows: the details stay for the open card. */
 function itemSummary(item: ItemView): ItemView {
-  const { uid, slug, title, kind, enabledState, locked, publicAccess, custom, hidden, logo, choice, grades } = item
+  const { uid, slug, title, kind, enabledState, locked, publicAccess, custom, hidden, state, logo, choice, grades } = item
   return {
     uid,
     slug,
@@ -251,6 +251,7 @@ function itemSummary(item: ItemView): ItemView {
     publicAccess,
     custom,
     ...(hidden === undefined ? {} : { hidden }),
+    ...(state ? { state } : {}),
     ...(logo ? { logo } : {}),
     ...(choice ? { choice } : {}),
     ...(grades?.length ? { grades: grades.slice(0, 1) } : {}),
@@ -274,6 +275,7 @@ function itemView(row: ItemRow, checked: AccessCheckedItem, locked: boolean, acc
     publicAccess: row.public_access,
     custom: row.custom,
     ...(access.staffDetails ? { hidden: row.hidden } : {}),
+    ...(access.mode === 'Main' ? { state: itemState({ hidden: row.hidden, enabledState: row.enabled_state, publicAccess: row.public_access }) } : {}),
     ...(catalogue?.logo ? { logo: `/images/certifications/${catalogue.logo}` } : {}),
   }
   // A locked item carries what staff wrote for those without access, and nothing of its content.
@@ -358,6 +360,7 @@ function documentsView(
       publicAccess: view.publicAccess,
       locked: view.locked,
       featured: row.featured,
+      ...(view.state ? { state: view.state } : {}),
     }
     // A locked item is one entry standing for all its documents (its letter too): their names stay withheld.
     if (view.locked || !view.files?.length) {

@@ -9,6 +9,7 @@ import { formatDate } from '~/lib/format'
 import { useModalFocus } from '~/components/ui/use-modal'
 import { ActionMenu } from '~/components/ui/menu'
 import { dialogHref } from './editing/links'
+import { StateTag, stateClass } from './state-tag'
 import { ItemEditorForm } from './staff-tools'
 import { withQuery } from '~/lib/format'
 import { useLocation } from 'react-router'
@@ -79,14 +80,13 @@ export function CardDrawer({ view, card }: { view: PortalView; card: CardView })
 function ItemDetail({ view, item, open }: { view: PortalView; item: ItemView; open: boolean }) {
   const titleId = `item-${item.uid}-title`
   return (
-    <article id={`item-${item.uid}`} className={`item${open ? ' item--open' : ''}`} aria-labelledby={titleId} tabIndex={-1}>
+    <article id={`item-${item.uid}`} className={`${stateClass('item', item.state)}${open ? ' item--open' : ''}`} aria-labelledby={titleId} tabIndex={-1}>
       <header className="item__header">
         <ItemStateIcon item={item} />
         {item.logo ? <img src={item.logo} alt="" width={32} height={32} /> : null}
         <h3 id={titleId}>{item.title}</h3>
         {item.enabledState === 'WorkInProgress' ? <span className="tag tag--warning">In Progress</span> : null}
-        {view.mode === 'Main' && item.publicAccess ? <span className="tag">Public Access</span> : null}
-        {item.hidden ? <span className="tag">Hidden</span> : null}
+        <StateTag state={item.state} />
         <Link className="icon-button" to={itemHref(view, item)} preventScrollReset aria-label={`Permalink to ${item.title}`}>
           <LinkIcon size={16} />
         </Link>

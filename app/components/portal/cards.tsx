@@ -4,6 +4,7 @@ import { CardKindIcon, CheckIcon, ExpandIcon, LockIcon, ProgressIcon } from '~/c
 import { formatDate, withQuery } from '~/lib/format'
 import type { LockedNote } from '~/lib/portal-view'
 import { CardMenu } from './editing/card-menu'
+import { StateTag, stateClass } from './state-tag'
 
 export function itemHref(view: PortalView, item: Pick<ItemView, 'slug'>) {
   return `${view.product.itemBase}/${item.slug}`
@@ -132,7 +133,7 @@ function GenericCard({ view, card }: { view: PortalView; card: CardView }) {
       {card.items.length ? (
         <ul className="card__items">
           {card.items.map((item) => (
-            <li key={item.uid} className="card__item">
+            <li key={item.uid} className={stateClass('card__item', item.state)}>
               <ItemStateIcon item={item} />
               <Link to={itemHref(view, item)} preventScrollReset>
                 {item.title}
@@ -140,6 +141,7 @@ function GenericCard({ view, card }: { view: PortalView; card: CardView }) {
               {item.enabledState === 'WorkInProgress' ? <span className="tag tag--warning">In Progress</span> : null}
               {item.kind === 'SecurityGrades' && item.grades?.[0] ? <GradeBadge grade={item.grades[0]} /> : null}
               {item.choice ? <span className="card__answer">{item.choice.answer}</span> : null}
+              <StateTag state={item.state} />
             </li>
           ))}
         </ul>

@@ -5,6 +5,7 @@ import { GetAccessLink, itemHref, LockedNoteText } from './cards'
 import { DownloadIcon, EyeIcon, FileIcon, LockIcon } from '~/components/icons'
 import { documentDateText, withQuery } from '~/lib/format'
 import { CardMenu } from './editing/card-menu'
+import { StateTag, stateClass } from './state-tag'
 import { DOCUMENTS_COLLAPSED } from '~/lib/portal-view'
 import { BulkDownloadDialog, loadBulkDownload } from './visitor-tools'
 
@@ -109,7 +110,7 @@ export function DocumentsSection({ view }: { view: PortalView }) {
 
 function DocumentRow({ view, document }: { view: PortalView; document: DocumentView }) {
   return (
-    <li className="document">
+    <li className={stateClass('document', document.state)}>
       <span className="document__icon">{document.locked ? <LockIcon size={18} label="Restricted" /> : <FileIcon size={18} />}</span>
       <span className="document__text">
         <Link
@@ -124,6 +125,7 @@ function DocumentRow({ view, document }: { view: PortalView; document: DocumentV
           {document.date ? `${documentDateText(document.date)} · ` : ''}
           {document.cardTitle}
         </span>
+        <StateTag state={document.state} />
         {document.lockedNote ? (
           <span className="locked-note">
             <LockedNoteText note={document.lockedNote} />

@@ -30,6 +30,12 @@ export function PortalPage({ view, actionData }: { view: PortalView; actionData?
         Skip to content
       </a>
       <StaffBar view={view} />
+      {view.viewingAsPublic ? (
+        <div className="preview-banner" role="region" aria-label="Viewing as the public">
+          <span>Viewing as the public</span>
+          <Link to={view.viewingAsPublic.exitHref}>Exit</Link>
+        </div>
+      ) : null}
       {view.gettingStarted ? (
         <Suspense fallback={null}>
           <GettingStarted checklist={view.gettingStarted} />

@@ -47,6 +47,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const deferringNda = url.searchParams.get('nda') === 'later'
   const pending = viewer.mode === 'Public' ? await readPendingRequest(context.env, request, { orgId: org.id, productId: view.product.id }) : null
   view.visitor = await loadVisitorView(context.db, context.env, org, viewer, view, url.searchParams, { pendingRequest: pending, ndaLater: deferringNda || ndaDeferred(request) })
+  // Staff viewing as the public get the anonymous page and, beside it, only the banner's way back.
+  if (viewer.viewingAsPublic) view.viewingAsPublic = { exitHref: view.product.home }
   if (params.itemSlug && !view.openItemUid) throw data('This item does not exist.', { status: 404 })
   // Staff pages render their tools in place (see staff-tools.tsx), visitor dialogs likewise.
   if (view.editor) await loadStaffTools()
@@ -61,7 +63,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   // A questionnaire dialog shows the account's own list, which the page's fingerprint does not cover.
   const invitation = url.searchParams.has('inviteToken') || url.searchParams.has('unsubscribeToken') || view.visitor.questionnaire !== null
   // A page that says this browser's request is pending is its own (the cookie keeps it from the store too).
-  const mark = invitation || view.visitor.pendingRequest ? null : view.mode === 'Public' ? 'public' : fingerprint && `account ${org.id} ${fingerprint}`
+  // A staff member viewing as the public is still signed in: their page is never stored (nor is any staff page).
+  const mark = invitation || view.visitor.pendingRequest || viewer.viewingAsPublic ? null : view.mode === 'Public' ? 'public' : fingerprint && `account ${org.id} ${fingerprint}`
   const headers = new Headers(mark ? { [SHARED_PAGE_HEADER]: mark } : {})
   if (deferringNda && view.visitor.ndaPending && !ndaDeferred(request)) headers.append('Set-Cookie', deferNdaCookie(context.env.APP_URL))
   return data(view, { headers })

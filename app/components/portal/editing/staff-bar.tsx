@@ -20,6 +20,9 @@ export function StaffBar({ view }: { view: PortalView }) {
         </>
       ) : null}
       {view.visitor?.previewTargets ? <PreviewPicker view={view} targets={view.visitor.previewTargets} /> : null}
+      <Link to={`${view.product.home}?viewAs=public`} className="button button--small button--secondary">
+        View as public
+      </Link>
       <Link to="/members" className="button button--small button--secondary">
         Workspace
       </Link>
