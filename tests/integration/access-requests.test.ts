@@ -253,6 +253,30 @@ describeEachDatabase('staff review of access requests', (database) => {
     expect((await requestRow(ownRequest.id)).status).toBe('pending')
   })
 
+  it('opens no other org’s request on its own page, nor a bad id, nor any for a member without the permission', async () => {
+    const org = await createOrg(database())
+    const other = await createOrg(database())
+    const foreign = await createRequest(other, other.product.id, { email: 'secret@foreign-corp.test', firstName: 'Foreign', lastName: 'Secret', company: 'Foreign Corp' })
+    const own = await createRequest(org, org.product.id, { email: 'own@fabrikam.test' })
+    const openPage = (id: string, cookie = org.admin.cookie) => callRoute(requestLoader, database(), { path: `/access-requests/${id}`, params: { requestId: id }, cookie })
+    const foreignPage = await openPage(foreign.id)
+    expect(foreignPage.status).toBe(404)
+    expect(JSON.stringify(foreignPage.data)).not.toMatch(/secret@foreign-corp|Foreign Corp/)
+    for (const id of ['not-a-uuid', '00000000-0000-0000-0000-000000000000', 'x'.repeat(5000), '%00']) expect((await openPage(id)).status).toBe(404)
+    // Its own org's next pending request is never the other org's.
+    const ownPage = await openPage(own.id)
+    expect(ownPage.status).toBe(200)
+    expect(JSON.stringify(ownPage.data)).not.toMatch(/secret@foreign-corp|Foreign Corp/)
+    expect(ownPage.data.nextPendingId).not.toBe(foreign.id)
+    const accountsOnly = await createStaffMember(database(), `accounts-only-page@${org.slug}.test`, ['accounts'], { org })
+    expect((await openPage(own.id, accountsOnly)).status).toBe(403)
+    expect(
+      (await post(org, { intent: 'approve', requestId: own.id, accountId: 'new', profileId: (await createProfile(org.product.id)).id, expiresOn: inDays(10) }, accountsOnly))
+        .status,
+    ).toBe(403)
+    expect((await requestRow(own.id)).status).toBe('pending')
+  })
+
   it('answers bad input with 400 and the field’s message, writing nothing', async () => {
     const org = await createOrg(database())
     const profile = await createProfile(org.product.id)
