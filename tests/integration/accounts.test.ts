@@ -424,6 +424,18 @@ describeEachDatabase('accounts and permission profiles', (database) => {
     expect(crossProfile.status).toBe(400)
     expect(crossProfile.data.result.error.profileId).toEqual(['Choose a permission profile of this product.'])
 
+    // Its own page, a confirmation or the documents its members opened: nothing of another org's account.
+    for (const path of [
+      `/accounts?account=${foreign.id}`,
+      `/accounts?account=${foreign.id}&confirm=revoke&product=${other.product.id}`,
+      `/accounts?account=${foreign.id}&confirm=remove-member&member=${foreign.memberId}`,
+    ]) {
+      const page = await load(org.admin.cookie, path)
+      expect(page.status).toBe(200)
+      expect(page.data.confirm).toBeNull()
+      expect(page.data.focus).toBeNull()
+      expect(JSON.stringify(page.data)).not.toMatch(/Stark|stark\.test/)
+    }
     expect(await accessOf(foreign.id)).toEqual(before)
     expect(await sessionsOf(foreign.memberId)).toHaveLength(1)
     expect((await profilesOf(other.product.id)).map((profile) => profile.name)).toEqual(['Foreign'])
