@@ -9,6 +9,7 @@ import { formatDate } from '../../app/lib/format'
 import { describeEachDatabase } from '../setup/database'
 import { createFile, createItem, createOrg, createProduct, createStaffMember, type OrgFixture } from '../setup/factories'
 import { callRoute } from '../setup/route'
+import { FLASH_COOKIE, readFlash } from '../../server/http/flash'
 import { staffCookie } from '../setup/staff'
 
 const json = (value: unknown) => JSON.stringify(value)
@@ -275,6 +276,29 @@ describeEachDatabase('staff review of access requests', (database) => {
         .status,
     ).toBe(403)
     expect((await requestRow(own.id)).status).toBe('pending')
+  })
+
+  it('offers "View account" after approving only to staff who may open accounts (security review, issue 24)', async () => {
+    const org = await createOrg(database())
+    const profile = await createProfile(org.product.id)
+    const toastAction = async (result: { headers: Headers }) => {
+      const cookie = result.headers
+        .getSetCookie()
+        .find((value) => value.startsWith(`${FLASH_COOKIE}=`))!
+        .split(';')[0]
+      return (await readFlash(database().env, new Request('http://localhost/', { headers: { cookie } }))).action
+    }
+    const first = await createRequest(org, org.product.id, { email: 'first@view-co.test', company: 'View Co' })
+    const byAdmin = await post(org, { intent: 'approve', requestId: first.id, accountId: 'new', profileId: profile.id, expiresOn: inDays(30) })
+    expect(byAdmin.status).toBe(302)
+    expect(await toastAction(byAdmin)).toEqual({ label: 'View account', href: expect.stringMatching(/^\/accounts\?account=[0-9a-f-]{36}$/) })
+    // A reviewer without the accounts permission: the toast says it was granted, and links to no page they cannot open.
+    const reviewer = await createStaffMember(database(), `reviewer-only@${org.slug}.test`, ['access-requests'], { org })
+    const second = await createRequest(org, org.product.id, { email: 'second@view-co.test', company: 'View Co' })
+    const byReviewer = await post(org, { intent: 'approve', requestId: second.id, accountId: 'new', profileId: profile.id, expiresOn: inDays(30) }, reviewer)
+    expect(byReviewer.status).toBe(302)
+    expect(byReviewer.toast).toMatch(/^Access granted to /)
+    expect(await toastAction(byReviewer)).toBeNull()
   })
 
   it('answers bad input with 400 and the field’s message, writing nothing', async () => {
