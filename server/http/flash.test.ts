@@ -27,5 +27,8 @@ describe('the flash cookie', () => {
     }
     expect(await read('/accounts?account=1')).toMatchObject({ message: 'Access approved', action: { label: 'View account', href: '/accounts?account=1' } })
     for (const href of ['//evil.example', 'https://evil.example', '/\\evil.example']) expect(await read(href)).toMatchObject({ message: 'Access approved', action: null })
+    // The security review (issue 24): script URLs, control characters and dot segments that lead off the site.
+    for (const href of ['javascript:alert(1)', 'JaVaScRiPt:alert(1)', ' /evil.example', '/\tevil.example', '/..//evil.example', '/a\r\nSet-Cookie: x=1', 'data:text/html,x'])
+      expect(await read(href)).toMatchObject({ message: 'Access approved', action: null })
   })
 })

@@ -7,6 +7,31 @@ describe('the security synonyms in the text search', () => {
     expect(synonymQuery(['encryption', 'keys'])).toBe('encryption:* & keys:*')
     expect(synonymQuery(['SOC', '2', 'report'])).toBe('(soc2 | (soc <-> 2)) & report:*')
   })
+
+  test('a query made of synonyms stays bounded: at most 24 words are read, each expanding to one group (security review, issue 24)', async () => {
+    const { tsquery } = await import('./query')
+    const { SEARCH_QUERY_MAX } = await import('../../app/lib/search')
+    // The widest group, typed as often as the query's length allows.
+    const typed = '2fa '.repeat(SEARCH_QUERY_MAX)
+    const words = typed.slice(0, SEARCH_QUERY_MAX).trim().split(/\s+/)
+    const { DummyDriver, Kysely, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler } = await import('kysely')
+    const db = new Kysely<unknown>({
+      dialect: {
+        createAdapter: () => new PostgresAdapter(),
+        createDriver: () => new DummyDriver(),
+        createIntrospector: (kysely) => new PostgresIntrospector(kysely),
+        createQueryCompiler: () => new PostgresQueryCompiler(),
+      },
+    })
+    const query = tsquery(typed)!.compile(db)
+    const text = String(query.parameters[0])
+    expect(text.split(' & ')).toHaveLength(24)
+    expect(text.length).toBeLessThan(24 * synonymQuery(['2fa']).length + 24 * 3)
+    // Linear in the words however long the run: the expansion of thousands of words is quick.
+    const started = performance.now()
+    synonymQuery(words.concat(words, words, words))
+    expect(performance.now() - started).toBeLessThan(500)
+  })
 })
 
 describe('a result title', () => {

@@ -9,6 +9,7 @@ import { formatDate } from '../../app/lib/format'
 import { describeEachDatabase } from '../setup/database'
 import { createFile, createItem, createOrg, createProduct, createStaffMember, type OrgFixture } from '../setup/factories'
 import { callRoute } from '../setup/route'
+import { FLASH_COOKIE, readFlash } from '../../server/http/flash'
 import { staffCookie } from '../setup/staff'
 
 const json = (value: unknown) => JSON.stringify(value)
@@ -251,6 +252,53 @@ describeEachDatabase('staff review of access requests', (database) => {
     expect({ org: await counts(org.id), other: await counts(other.id) }).toEqual(before)
     expect((await requestRow(foreignRequest.id)).status).toBe('pending')
     expect((await requestRow(ownRequest.id)).status).toBe('pending')
+  })
+
+  it('opens no other org’s request on its own page, nor a bad id, nor any for a member without the permission', async () => {
+    const org = await createOrg(database())
+    const other = await createOrg(database())
+    const foreign = await createRequest(other, other.product.id, { email: 'secret@foreign-corp.test', firstName: 'Foreign', lastName: 'Secret', company: 'Foreign Corp' })
+    const own = await createRequest(org, org.product.id, { email: 'own@fabrikam.test' })
+    const openPage = (id: string, cookie = org.admin.cookie) => callRoute(requestLoader, database(), { path: `/access-requests/${id}`, params: { requestId: id }, cookie })
+    const foreignPage = await openPage(foreign.id)
+    expect(foreignPage.status).toBe(404)
+    expect(JSON.stringify(foreignPage.data)).not.toMatch(/secret@foreign-corp|Foreign Corp/)
+    for (const id of ['not-a-uuid', '00000000-0000-0000-0000-000000000000', 'x'.repeat(5000), '%00']) expect((await openPage(id)).status).toBe(404)
+    // Its own org's next pending request is never the other org's.
+    const ownPage = await openPage(own.id)
+    expect(ownPage.status).toBe(200)
+    expect(JSON.stringify(ownPage.data)).not.toMatch(/secret@foreign-corp|Foreign Corp/)
+    expect(ownPage.data.nextPendingId).not.toBe(foreign.id)
+    const accountsOnly = await createStaffMember(database(), `accounts-only-page@${org.slug}.test`, ['accounts'], { org })
+    expect((await openPage(own.id, accountsOnly)).status).toBe(403)
+    expect(
+      (await post(org, { intent: 'approve', requestId: own.id, accountId: 'new', profileId: (await createProfile(org.product.id)).id, expiresOn: inDays(10) }, accountsOnly))
+        .status,
+    ).toBe(403)
+    expect((await requestRow(own.id)).status).toBe('pending')
+  })
+
+  it('offers "View account" after approving only to staff who may open accounts (security review, issue 24)', async () => {
+    const org = await createOrg(database())
+    const profile = await createProfile(org.product.id)
+    const toastAction = async (result: { headers: Headers }) => {
+      const cookie = result.headers
+        .getSetCookie()
+        .find((value) => value.startsWith(`${FLASH_COOKIE}=`))!
+        .split(';')[0]
+      return (await readFlash(database().env, new Request('http://localhost/', { headers: { cookie } }))).action
+    }
+    const first = await createRequest(org, org.product.id, { email: 'first@view-co.test', company: 'View Co' })
+    const byAdmin = await post(org, { intent: 'approve', requestId: first.id, accountId: 'new', profileId: profile.id, expiresOn: inDays(30) })
+    expect(byAdmin.status).toBe(302)
+    expect(await toastAction(byAdmin)).toEqual({ label: 'View account', href: expect.stringMatching(/^\/accounts\?account=[0-9a-f-]{36}$/) })
+    // A reviewer without the accounts permission: the toast says it was granted, and links to no page they cannot open.
+    const reviewer = await createStaffMember(database(), `reviewer-only@${org.slug}.test`, ['access-requests'], { org })
+    const second = await createRequest(org, org.product.id, { email: 'second@view-co.test', company: 'View Co' })
+    const byReviewer = await post(org, { intent: 'approve', requestId: second.id, accountId: 'new', profileId: profile.id, expiresOn: inDays(30) }, reviewer)
+    expect(byReviewer.status).toBe(302)
+    expect(byReviewer.toast).toMatch(/^Access granted to /)
+    expect(await toastAction(byReviewer)).toBeNull()
   })
 
   it('answers bad input with 400 and the field’s message, writing nothing', async () => {

@@ -314,6 +314,13 @@ describeEachDatabase('accounts and permission profiles', (database) => {
     const bad = await post(org, { intent: 'extend', accountId: live.id, productId: org.product.id, period: '5y' })
     expect(bad.status).toBe(400)
     expect(dateInputValue((await accessOf(live.id)).access_expires_at)).toBe(inDays(100))
+    // +1 year pressed again and again stops at the 10 years any expiry may reach, with the field's message.
+    const far = await createAccount(org, 'Tyrell', profile.id, { expiresInDays: 10 * 365 - 100 })
+    const farBefore = await accessOf(far.id)
+    const beyond = await post(org, { intent: 'extend', accountId: far.id, productId: org.product.id, period: '1y' })
+    expect(beyond.status).toBe(400)
+    expect(beyond.data.result.error.expiresOn).toEqual(['Choose a date within 10 years'])
+    expect(await accessOf(far.id)).toEqual(farBefore)
   })
 
   it('removes a member, whose sessions and unused invitations go with them', async () => {
@@ -405,6 +412,9 @@ describeEachDatabase('accounts and permission profiles', (database) => {
 
     expect((await post(org, { intent: 'revoke', accountId: foreign.id, productId: other.product.id })).status).toBe(404)
     expect((await post(org, { intent: 'extend', accountId: foreign.id, productId: other.product.id, expiresOn: inDays(5) })).status).toBe(404)
+    // The quick extension too (security review, issue 24): another org's account, or their product on ours.
+    expect((await post(org, { intent: 'extend', accountId: foreign.id, productId: other.product.id, period: '1y' })).status).toBe(404)
+    expect((await post(org, { intent: 'extend', accountId: own.id, productId: other.product.id, period: '90d' })).status).toBe(404)
     expect((await post(org, { intent: 'remove-member', memberId: foreign.memberId })).status).toBe(404)
     expect((await post(org, { intent: 'profile-delete', profileId: foreignProfile.id })).status).toBe(404)
     expect((await post(org, { intent: 'profile-update', profileId: foreignProfile.id, name: 'Hijacked' })).status).toBe(404)
@@ -414,6 +424,18 @@ describeEachDatabase('accounts and permission profiles', (database) => {
     expect(crossProfile.status).toBe(400)
     expect(crossProfile.data.result.error.profileId).toEqual(['Choose a permission profile of this product.'])
 
+    // Its own page, a confirmation or the documents its members opened: nothing of another org's account.
+    for (const path of [
+      `/accounts?account=${foreign.id}`,
+      `/accounts?account=${foreign.id}&confirm=revoke&product=${other.product.id}`,
+      `/accounts?account=${foreign.id}&confirm=remove-member&member=${foreign.memberId}`,
+    ]) {
+      const page = await load(org.admin.cookie, path)
+      expect(page.status).toBe(200)
+      expect(page.data.confirm).toBeNull()
+      expect(page.data.focus).toBeNull()
+      expect(JSON.stringify(page.data)).not.toMatch(/Stark|stark\.test/)
+    }
     expect(await accessOf(foreign.id)).toEqual(before)
     expect(await sessionsOf(foreign.memberId)).toHaveLength(1)
     expect((await profilesOf(other.product.id)).map((profile) => profile.name)).toEqual(['Foreign'])
@@ -444,6 +466,7 @@ describeEachDatabase('accounts and permission profiles', (database) => {
     const cookie = await createStaffMember(database(), `requests-only@${org.slug}.test`, ['access-requests'], { org })
     expect((await load(cookie)).status).toBe(403)
     expect((await post(org, { intent: 'revoke', accountId: account.id, productId: org.product.id }, cookie)).status).toBe(403)
+    expect((await post(org, { intent: 'extend', accountId: account.id, productId: org.product.id, period: '1y' }, cookie)).status).toBe(403)
     expect(await sessionsOf(account.memberId)).toHaveLength(1)
   })
 

@@ -5,6 +5,7 @@ import { STAFF_PERMISSIONS } from '../../app/lib/permissions'
 import { describeEachDatabase } from '../setup/database'
 import { callRoute } from '../setup/route'
 import { createStaffMember } from '../setup/staff'
+import { createAccountWithMember, createFile, createItem, createOrg, createPermissionProfile } from '../setup/factories'
 
 const DAY = 86_400_000
 
@@ -86,5 +87,36 @@ describeEachDatabase('the staff home and the navigation badges', (database) => {
     const layout = await callRoute(layoutLoader, database(), { path: '/home', cookie: admin })
     const access = layout.data.groups.find((group: { title: string }) => group.title === 'Access')
     expect(access.links[0]).toEqual({ scope: 'access-requests', title: 'Access requests', badge: { count: pendingBefore + 6, words: `${pendingBefore + 6} pending` } })
+  })
+
+  it('lists only its own org’s requests, access and documents, never another org’s (security review, issue 24)', async () => {
+    const db = database().handle.db
+    const other = await createOrg(database())
+    await db
+      .insertInto('access_requests')
+      .values({ org_id: other.id, product_id: other.product.id, email: 'home-foreign@foreign.test', first_name: 'Foreign', last_name: 'Requester', company_name: 'Foreign Co' })
+      .execute()
+    const profile = await createPermissionProfile(database(), other.product, { name: 'All', allRestricted: true })
+    const account = await createAccountWithMember(database(), other, {
+      name: 'Foreign Account',
+      products: [{ productId: other.product.id, profileId: profile.id, expiresAt: new Date(Date.now() + 2 * DAY) }],
+      member: { email: 'member@foreign-account.test' },
+    })
+    const item = await createItem(database(), other.product, { catalogueUid: 'soc-2-type-2-report', access: 'restricted' })
+    await createFile(database(), other, { item })
+    await db
+      .updateTable('items')
+      .set({ expires_on: new Date(Date.now() + 5 * DAY).toISOString().slice(0, 10) })
+      .where('id', '=', item.id)
+      .execute()
+
+    const theirs = await callRoute(homeLoader, database(), { path: '/home', cookie: other.admin.cookie })
+    expect(theirs.data.requests.rows.map((row: { name: string }) => row.name)).toEqual(['Foreign Requester'])
+    expect(theirs.data.expiringAccess.rows.map((row: { accountId: string }) => row.accountId)).toEqual([account.id])
+    expect(theirs.data.expiringDocuments.rows.map((row: { id: string }) => row.id)).toEqual([item.id])
+
+    const admin = await createStaffMember(database(), 'home-own@northwind.test', [...STAFF_PERMISSIONS])
+    const ours = JSON.stringify((await callRoute(homeLoader, database(), { path: '/home', cookie: admin })).data)
+    for (const foreign of ['Foreign Requester', 'Foreign Co', account.id, item.id]) expect(ours).not.toContain(foreign)
   })
 })

@@ -234,6 +234,16 @@ describeEachDatabase('staff updates', (database) => {
     const longTitle = await post(org, { ...base, title: 'x'.repeat(UPDATE_TITLE_MAX + 1), message: 'Hi', channelPortal: 'on' })
     expect(longTitle.status).toBe(400)
     expect(longTitle.data.result.error.title).toEqual([UPDATE_MESSAGES.titleTooLong])
+    // A title is a mail's subject: a header injected by CR/LF, or any control or line-separating character, is refused.
+    for (const title of ['News\r\nBcc: everyone@evil.test', 'News\u001b[31m', 'News\u2028Next', 'News\u000bNext'])
+      expect(await post(org, { ...base, title, message: 'Hi', channelPortal: 'on' })).toMatchObject({
+        status: 400,
+        data: { result: { error: { title: [UPDATE_MESSAGES.oneLine] } } },
+      })
+    expect(await post(org, { ...base, title: 'News\u0000', message: 'Hi', channelPortal: 'on' })).toMatchObject({
+      status: 400,
+      data: 'This form has a value with a NUL character, which cannot be saved.',
+    })
     expect(nothing.data.result.error.channels).toEqual([UPDATE_MESSAGES.channelRequired])
 
     const noAudience = await post(org, { ...base, message: 'Hi', channelEmail: 'on' })

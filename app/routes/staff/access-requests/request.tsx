@@ -10,6 +10,7 @@ import { FormErrors, submissionErrors } from '~/components/ui/form-errors'
 import { SelectField } from '~/components/ui/fields'
 import { approveRequestSchema, dateInputValue, declineRequestSchema, DECLINE_KINDS, NEW_ACCOUNT, REQUEST_KIND_LABELS } from '~/lib/schemas/access-requests'
 import { formatDateTime } from '~/lib/format'
+import { hasPermission } from '~/lib/permissions'
 import { Ago, RequestStatus } from './request-parts'
 import { refused, type ReviewAnswer } from './review-answer'
 
@@ -36,7 +37,11 @@ export async function action({ request, context }: Route.ActionArgs) {
       const outcome = await approveRequest(context.db, context.env, staff, submission.value)
       if (!outcome.ok) return refused('approve', submission, outcome, formRequestId)
       kickEmailWorker()
-      const action = outcome.accountId ? { label: 'View account', href: `/accounts?account=${encodeURIComponent(outcome.accountId)}` } : undefined
+      // The account's page, for staff who may open it (a reviewer without the accounts permission gets no dead link).
+      const action =
+        outcome.accountId && hasPermission(staff.permissions, 'accounts')
+          ? { label: 'View account', href: `/accounts?account=${encodeURIComponent(outcome.accountId)}` }
+          : undefined
       return redirectWithToast(context.env, back, `Access granted to ${outcome.name}`, { action })
     }
     case 'decline': {
