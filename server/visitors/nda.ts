@@ -66,6 +66,8 @@ export async function signatureRecord(db: Database, signatureId: string, orgId: 
  */
 export const NDA_LATER_COOKIE = 'tc_nda_later'
 
-export const ndaDeferred = (request: Request) => new RegExp(`(?:^|;)\\s*${NDA_LATER_COOKIE}=1(?:;|$)`).test(request.headers.get('cookie') ?? '')
+const NDA_LATER = new RegExp(`(?:^|;)\\s*${NDA_LATER_COOKIE}=1(?:;|$)`)
+
+export const ndaDeferred = (request: Request) => NDA_LATER.test(request.headers.get('cookie') ?? '')
 
 export const deferNdaCookie = (appUrl: string) => `${NDA_LATER_COOKIE}=1; Path=/; HttpOnly; SameSite=Lax${appUrl.startsWith('https:') ? '; Secure' : ''}`

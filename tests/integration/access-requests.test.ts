@@ -299,6 +299,10 @@ describeEachDatabase('staff review of access requests', (database) => {
     expect(byReviewer.status).toBe(302)
     expect(byReviewer.toast).toMatch(/^Access granted to /)
     expect(await toastAction(byReviewer)).toBeNull()
+    // Nor does the request's own page link the account of their domain for them; it does for the admin.
+    const page = (cookie: string) => callRoute(requestLoader, database(), { path: `/access-requests/${second.id}`, params: { requestId: second.id }, cookie })
+    expect((await page(reviewer)).data).toMatchObject({ canOpenAccounts: false })
+    expect((await page(org.admin.cookie)).data).toMatchObject({ canOpenAccounts: true })
   })
 
   it('answers bad input with 400 and the field’s message, writing nothing', async () => {

@@ -15,7 +15,8 @@ import { dateInputValue, DECLINE_KINDS, REQUEST_KIND_LABELS, REQUEST_SEARCH_MAX,
 import { bulkApproveSchema, bulkDeclineSchema } from '~/lib/schemas/access-requests'
 import { withQuery } from '~/lib/format'
 import { OpenPager, StaffTable } from '~/components/ui/staff-table'
-import { Ago, RequestStatus } from './request-parts'
+import { Ago, DomainAccount, RequestStatus } from './request-parts'
+import { hasPermission } from '~/lib/permissions'
 import { refused, type ReviewAnswer } from './review-answer'
 
 const BULK_FORM = 'bulk-review'
@@ -28,7 +29,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const page = integerParam(search, 'page', { min: 1, max: MAX_REQUEST_PAGE, fallback: 1 })
   const q = (search.get('q') ?? '').slice(0, REQUEST_SEARCH_MAX)
   const view = await loadReviewPage(context.db, staff.orgId, { status, productId: product && isUuid(product) ? product : null, q, page })
-  return { ...view, today: dateInputValue(new Date()) }
+  return { ...view, today: dateInputValue(new Date()), canOpenAccounts: hasPermission(staff.permissions, 'accounts') }
 }
 
 /** A decision on the selected requests; one request is decided on its own page (./request.tsx). */
@@ -108,7 +109,7 @@ export default function AccessRequests({ loaderData }: Route.ComponentProps) {
             scroll
           >
             {requests.map((request) => (
-              <RequestRow key={request.id} request={request} query={query} />
+              <RequestRow key={request.id} request={request} query={query} canOpenAccounts={loaderData.canOpenAccounts} />
             ))}
           </StaffTable>
         </div>
@@ -169,7 +170,7 @@ function RequestFilter({ loaderData }: { loaderData: LoaderData }) {
 }
 
 /** One request: who, what they asked for, when, their domain's account, how often they asked before. */
-function RequestRow({ request, query }: { request: ReviewRequest; query: string }) {
+function RequestRow({ request, query, canOpenAccounts }: { request: ReviewRequest; query: string; canOpenAccounts: boolean }) {
   const isPending = request.status === 'pending'
   return (
     <tr className={isPending ? 'request request--pending' : 'request'}>
@@ -191,7 +192,9 @@ function RequestRow({ request, query }: { request: ReviewRequest; query: string 
       <td>
         <Ago at={request.createdAt} />
       </td>
-      <td>{request.domainAccount ? <Link to={`/accounts?account=${request.domainAccount.id}`}>{request.domainAccount.name}</Link> : <span className="field__hint">None</span>}</td>
+      <td>
+        <DomainAccount account={request.domainAccount} linked={canOpenAccounts} none={<span className="field__hint">None</span>} />
+      </td>
       <td className="requests-table__count">{request.earlierRequests}</td>
       <td>
         <RequestStatus request={request} />

@@ -1,4 +1,6 @@
 // What the access queue and a request's own page both show of a request.
+import type { ReactNode } from 'react'
+import { Link } from 'react-router'
 import { formatDate, formatDateTime } from '~/lib/format'
 
 const DAY_MS = 86_400_000
@@ -38,4 +40,13 @@ export function RequestStatus({
       ) : null}
     </>
   )
+}
+
+/**
+ * The account whose domain is the requester's: a link to it for staff who may open accounts, its name for the
+ * others (a link they would follow to a 403).
+ */
+export function DomainAccount({ account, linked, none }: { account: { id: string; name: string } | null; linked: boolean; none: ReactNode }) {
+  if (!account) return <>{none}</>
+  return linked ? <Link to={`/accounts?account=${account.id}`}>{account.name}</Link> : <>{account.name}</>
 }

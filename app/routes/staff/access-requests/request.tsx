@@ -11,7 +11,7 @@ import { SelectField } from '~/components/ui/fields'
 import { approveRequestSchema, dateInputValue, declineRequestSchema, DECLINE_KINDS, NEW_ACCOUNT, REQUEST_KIND_LABELS } from '~/lib/schemas/access-requests'
 import { formatDateTime } from '~/lib/format'
 import { hasPermission } from '~/lib/permissions'
-import { Ago, RequestStatus } from './request-parts'
+import { Ago, DomainAccount, RequestStatus } from './request-parts'
 import { refused, type ReviewAnswer } from './review-answer'
 
 // One access request, to decide: who asks for what, and the approve and decline forms. Its address keeps
@@ -21,7 +21,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const staff = await requireStaff(request, context, 'access-requests')
   const loaded = isUuid(params.requestId) ? await loadRequest(context.db, staff.orgId, params.requestId) : undefined
   if (!loaded) throw data('This access request does not exist.', { status: 404 })
-  return { ...loaded, today: dateInputValue(new Date()) }
+  return { ...loaded, today: dateInputValue(new Date()), canOpenAccounts: hasPermission(staff.permissions, 'accounts') }
 }
 
 /** Approves or declines this request; the decision goes back to the queue as it was filtered. */
@@ -111,7 +111,9 @@ export default function AccessRequest({ loaderData }: Route.ComponentProps) {
             <time dateTime={request.createdAt}>{formatDateTime(request.createdAt)}</time>
           </dd>
           <dt>Account of their domain</dt>
-          <dd>{request.domainAccount ? <Link to={`/accounts?account=${request.domainAccount.id}`}>{request.domainAccount.name}</Link> : 'None'}</dd>
+          <dd>
+            <DomainAccount account={request.domainAccount} linked={loaderData.canOpenAccounts} none="None" />
+          </dd>
           <dt>Earlier requests</dt>
           <dd>
             {request.earlierRequests ? <Link to={`/access-requests?q=${encodeURIComponent(request.email)}`}>{`${request.earlierRequests} from ${request.email}`}</Link> : 'None'}
